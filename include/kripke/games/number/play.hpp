@@ -54,8 +54,11 @@ class NumberPlay final : public Play {
 
   TurnOutcome play_turn(Rng&) override {
     const Agent p = next_player_;
-    const Choice choice = rules_.kooi == KooiChoice::Off ? Choice{deck_.draw(), 0} : kooi_choice(p);
-    answer(p, choice, rules_.kooi == KooiChoice::Off ? "deck" : "kooi");
+    if (rules_.kooi == KooiChoice::Off) {
+      answer(p, Choice{deck_.draw(), 0}, ChosenBy::Deck);
+    } else {
+      answer(p, kooi_choice(p), ChosenBy::Kooi);
+    }
     epistemagic();
     if (!winners().empty()) return TurnOutcome::Continue;  // the loop ends the game
     return can_change() ? TurnOutcome::Continue : TurnOutcome::Stalled;
@@ -88,7 +91,7 @@ class NumberPlay final : public Play {
     const Agent p = Agent(in.integer("player", next_player_ + 1, 1, t_.players()) - 1);
     in.done();
     next_player_ = p;
-    answer(p, Choice{card, 0}, "script");
+    answer(p, Choice{card, 0}, ChosenBy::Script);
     epistemagic();
   }
 
@@ -153,24 +156,26 @@ class NumberPlay final : public Play {
     return t_.answer(q, p, t_.answer(q, p, true).test(model_.actual()));
   }
 
-  void answer(Agent p, const Choice& choice, const char* chosen_by) {
+  // How the answered card was chosen; the names are the move record's `chosen_by`.
+  enum class ChosenBy { Deck, Kooi, Script };
+
+  void answer(Agent p, const Choice& choice, ChosenBy chosen_by) {
+    static const char* const kChosenBy[] = {"deck", "kooi", "script"};
     const bool yes = t_.answer(choice.card, p, true).test(model_.actual());
     const std::string card = "question " + std::to_string(choice.card);
     std::string how = agent_name(p) + " draws " + card;
-    if (std::string(chosen_by) == "kooi") {
+    if (chosen_by == ChosenBy::Kooi)
       how = agent_name(p) + " picks " + card + " by Kooi's Choice (removes " +
             std::to_string(choice.removes) +
             (rules_.kooi == KooiChoice::FullModel ? " worlds)" : " possible worlds)");
-    } else if (std::string(chosen_by) == "script") {
-      how = agent_name(p) + " is asked " + card;
-    }
+    if (chosen_by == ChosenBy::Script) how = agent_name(p) + " is asked " + card;
     LogRecord rec = record("move");
     rec["agent"] = p + 1;
     rec["text"] = how;
     rec["question"] = choice.card;
     rec["answer"] = yes;
-    rec["chosen_by"] = chosen_by;
-    if (std::string(chosen_by) == "kooi") rec["removes"] = choice.removes;
+    rec["chosen_by"] = kChosenBy[int(chosen_by)];
+    if (chosen_by == ChosenBy::Kooi) rec["removes"] = choice.removes;
     emit(std::move(rec), how);
     const UpdateResult r = public_announce(model_, t_.answer(choice.card, p, yes));
     log_update("public", all_agents(),
