@@ -17,7 +17,11 @@ double median(std::vector<double> values) {
   return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
 }
 
-std::vector<BenchCase> bench_cases() { return muddy_bench_cases(); }
+std::vector<BenchCase> bench_cases() {
+  std::vector<BenchCase> cases = muddy_bench_cases();
+  for (auto& c : nine_card_bench_cases()) cases.push_back(std::move(c));
+  return cases;
+}
 
 namespace {
 
