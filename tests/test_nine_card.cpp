@@ -193,7 +193,7 @@ void check_hints(const NineCardPlay& play, const RefDeal& actual,
   const auto table = play.hints();
   REQUIRE(table.rows.size() == 2 * play.question_hand(me).size());
   REQUIRE(table.now.worlds == possible.size());
-  std::uint64_t best_deleted = 0;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> scores;  // (deleted, Σ_a |S_a|²)
   for (const auto& row : table.rows) {
     const std::string id = nine_card::questions()[std::size_t(row.question)].id;
     INFO("question " << id << " to player " << row.target + 1);
@@ -201,6 +201,7 @@ void check_hints(const NineCardPlay& play, const RefDeal& actual,
     std::map<int, std::vector<RefDeal>> by_answer;
     for (const RefDeal& d : possible) by_answer[ref_answer(d, id, row.target)].push_back(d);
     double expected_worlds = 0, expected_hidden = 0;
+    std::uint64_t squares = 0;
     for (const auto& cell : row.answers) {
       const auto& group = by_answer[cell.answer];
       CHECK(cell.left.worlds == group.size());
@@ -211,6 +212,7 @@ void check_hints(const NineCardPlay& play, const RefDeal& actual,
       CHECK(cell.status == status);
       const double p = double(group.size()) / double(possible.size());
       expected_worlds += p * double(group.size());
+      squares += group.size() * group.size();
       expected_hidden += p * double(hidden_candidates(group).size());
     }
     CHECK(row.expected_worlds == Approx(expected_worlds));
@@ -227,9 +229,20 @@ void check_hints(const NineCardPlay& play, const RefDeal& actual,
         deleted += ref_hidden(a) != ref_hidden(b) &&
                    ref_answer(a, id, row.target) != ref_answer(b, id, row.target);
     CHECK(row.relations_deleted == deleted);
-    best_deleted = std::max(best_deleted, deleted);
+    scores.push_back({deleted, squares});
   }
-  CHECK(table.rows[table.best].relations_deleted == best_deleted);
+  // Marked: every row with the most relations deleted and, among those, the fewest expected
+  // worlds left.
+  std::uint64_t most = 0, fewest = UINT64_MAX;
+  for (const auto& [deleted, squares] : scores) most = std::max(most, deleted);
+  for (const auto& [deleted, squares] : scores)
+    if (deleted == most) fewest = std::min(fewest, squares);
+  std::vector<std::size_t> marked;
+  for (std::size_t k = 0; k < scores.size(); ++k) {
+    CHECK(table.rows[k].best == (scores[k].first == most && scores[k].second == fewest));
+    if (scores[k].first == most && scores[k].second == fewest) marked.push_back(k);
+  }
+  CHECK(table.best == marked);
 }
 
 }  // namespace
@@ -531,6 +544,7 @@ TEST_CASE(
       Json::array({{{"strategy", "hint"}}, {{"strategy", "info-gain"}}, {{"strategy", "hint"}}});
   NineCardGame game(config(Json::object(), agents));
   int checked = 0;
+  std::set<int> asked_in_ties;  // 10 x target + asker, when the asker had tied targets
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
     Recorder log;
     run_game(game, seed, log);
@@ -538,29 +552,36 @@ TEST_CASE(
     REQUIRE(hints.size() == moves.size());
     for (std::size_t k = 0; k < moves.size(); ++k) {
       const auto& rows = hints[k]["questions"];
-      std::size_t chosen = rows.size(), best = rows.size(), most_info = 0;
+      std::size_t chosen = rows.size(), most_info = 0;
       for (std::size_t r = 0; r < rows.size(); ++r) {
         if (rows[r]["question"] == moves[k]["question"] && rows[r]["target"] == moves[k]["target"])
           chosen = r;
-        if (rows[r]["best"]) best = r;
         if (rows[r]["entropy_drop"].get<double>() >
             rows[most_info]["entropy_drop"].get<double>() + 1e-9)
           most_info = r;
       }
-      REQUIRE(best < rows.size());
-      for (const auto& row : rows)
-        CHECK(row["relations_deleted"] <= rows[best]["relations_deleted"]);
       REQUIRE(chosen < rows.size());
       if (moves[k]["agent"] == 2) {
         CHECK(rows[chosen]["entropy_drop"].get<double>() ==
               Approx(rows[most_info]["entropy_drop"].get<double>()));
       } else {
-        CHECK(chosen == best);
+        CHECK(rows[chosen]["best"] == true);
+      }
+      // Ties are broken at random: both players of a tie get asked.
+      if (rows[chosen]["best"] == true) {
+        std::set<int> tied_targets;
+        for (const auto& row : rows)
+          if (row["best"] == true) tied_targets.insert(row["target"].get<int>());
+        if (tied_targets.size() > 1)
+          asked_in_ties.insert(moves[k]["target"].get<int>() * 10 + moves[k]["agent"].get<int>());
       }
       ++checked;
     }
   }
   CHECK(checked > 40);
+  // Player 1, facing ties between players 2 and 3, asked each of them at some point.
+  CHECK(asked_in_ties.count(21));
+  CHECK(asked_in_ties.count(31));
 }
 
 TEST_CASE(

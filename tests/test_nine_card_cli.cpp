@@ -71,7 +71,7 @@ TEST_CASE("[nine-card-cli] seed 000's scenario passes, and its hint table has th
   CHECK(rows[1]["expected_hidden"].get<double>() == Approx((3.0 * 1 + 6.0 * 4) / 9));
   // The answer separates the 3 G1-hidden worlds from the 6 others, none of which has G1
   // hidden: 2 x 3 x 6 = 36 ordered pairs with different hidden cards are deleted. It is
-  // the best row.
+  // the only best row.
   CHECK(rows[1]["relations_deleted"] == 36);
   CHECK(rows[1]["best"] == true);
   for (std::size_t k = 0; k < rows.size(); ++k) CHECK(rows[k]["best"] == (k == 1));

@@ -92,35 +92,37 @@ struct HintRow {
   double entropy_drop = 0;          // H(hidden) − Σ_a P(a) · H(hidden | a), in bits
   std::uint64_t relations_deleted = 0;
   std::uint64_t sum_squares = 0;  // Σ_a worlds_a², for exact comparisons of expected_worlds
+  bool best = false;              // marked best in its table
 };
 
 struct HintTable {
   Agent player = 0;
   HiddenSpread now;  // the worlds the player considers possible before asking
   std::vector<HintRow> rows;
-  std::size_t best = 0;  // index of the marked row
+  std::vector<std::size_t> best;  // the marked rows: every row tied for best
 };
 
-// The best question (seed 000: "which question deletes the most relations to
-// worlds with a different hidden card"): the row whose answer removes the most
-// ordered pairs (w, v) of worlds the player considers possible with different
-// hidden cards — those that the answer separates. That number does not depend
-// on which answer comes, and divided by the worlds it is the drop in the
-// expected number of worlds, other than the true one's hidden card, that the
-// player keeps. Ties: fewer expected worlds left, then the first row (hand
-// order, then player number).
+// The best question (seed 000: "which question deletes the most relations to worlds with a
+// different hidden card"): the row whose answer removes the most ordered pairs (w, v) of
+// worlds the player considers possible with different hidden cards — those the answer
+// separates. That number does not depend on which answer comes; divided by the worlds it is
+// the drop in the expected number of worlds with another hidden card than the true one that
+// the player keeps. Ties: fewer expected worlds left. Rows still tied are all marked.
 inline bool better_hint(const HintRow& a, const HintRow& b) {
   if (a.relations_deleted != b.relations_deleted) return a.relations_deleted > b.relations_deleted;
   return a.sum_squares < b.sum_squares;
 }
 
-// The first row no other row beats.
+// The rows no other row beats, in table order.
 template <class Better>
-std::size_t first_best(const std::vector<HintRow>& rows, Better&& better) {
-  std::size_t best = 0;
-  for (std::size_t k = 1; k < rows.size(); ++k)
-    if (better(rows[k], rows[best])) best = k;
-  return best;
+std::vector<std::size_t> unbeaten(const std::vector<HintRow>& rows, Better&& better) {
+  std::vector<std::size_t> out;
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    if (!out.empty() && better(rows[out.front()], rows[k])) continue;
+    if (!out.empty() && better(rows[k], rows[out.front()])) out.clear();
+    out.push_back(k);
+  }
+  return out;
 }
 
 inline HintRow hint_row(const WorldTable& table, const std::vector<DealIndex>& deals,
@@ -164,7 +166,8 @@ inline HintTable hint_table(const WorldTable& table, const std::vector<DealIndex
   for (int question : hand)
     for (Agent target = 0; target < table.rules().players; ++target)
       if (target != player) t.rows.push_back(hint_row(table, deals, t.now, question, target));
-  t.best = first_best(t.rows, better_hint);
+  t.best = unbeaten(t.rows, better_hint);
+  for (std::size_t k : t.best) t.rows[k].best = true;
   return t;
 }
 

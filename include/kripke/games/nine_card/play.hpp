@@ -84,7 +84,7 @@ class NineCardPlay final : public Play {
     const Agent me = current_;
     const Strategy strategy = strategies_[std::size_t(me)];
     const std::optional<HintTable> hints = show_tables(reads_hints(strategy));
-    ask(me, reads_hints(strategy) ? table_ask(strategy, *hints)
+    ask(me, reads_hints(strategy) ? table_ask(strategy, *hints, rng)
                                   : random_ask(hands_[std::size_t(me)], me, rules_.players, rng));
     // Nothing can stall: were no question able to remove a world, every answer
     // of every player would be settled, so every hand and then the hidden card

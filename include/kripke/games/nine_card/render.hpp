@@ -76,8 +76,7 @@ inline std::string cell_text(const AnswerCell& cell, std::size_t total) {
 
 inline LogRecord hints_json(const HintTable& t) {
   LogRecord rows = LogRecord::array();
-  for (std::size_t k = 0; k < t.rows.size(); ++k) {
-    const HintRow& row = t.rows[k];
+  for (const HintRow& row : t.rows) {
     LogRecord answers = LogRecord::array();
     for (const AnswerCell& cell : row.answers)
       answers.push_back({{"answer", cell.answer},
@@ -93,7 +92,7 @@ inline LogRecord hints_json(const HintTable& t) {
                     {"expected_hidden", row.expected_hidden},
                     {"entropy_drop", row.entropy_drop},
                     {"relations_deleted", row.relations_deleted},
-                    {"best", k == t.best}});
+                    {"best", row.best}});
   }
   return rows;
 }
@@ -105,9 +104,8 @@ inline std::string hints_text(const HintTable& t) {
                   " with another hidden card)\n    " +
                   pad("question", 26) + pad("ask", 10) + pad("answers: worlds left", 57) +
                   "E[worlds] E[hidden] deletes  bits";
-  for (std::size_t k = 0; k < t.rows.size(); ++k) {
-    const HintRow& row = t.rows[k];
-    s += "\n  " + std::string(k == t.best ? "* " : "  ") +
+  for (const HintRow& row : t.rows) {
+    s += "\n  " + std::string(row.best ? "* " : "  ") +
          pad(questions()[std::size_t(row.question)].label, 26) + pad(player_name(row.target), 10);
     std::string cells;
     for (const AnswerCell& cell : row.answers)

@@ -1,10 +1,8 @@
 // How an agent picks its question (docs/games/nine-card.md):
-//   random    — a uniformly random card from its hand, asked of a uniformly
-//   random other player; hint      — the row the hint table marks as best (most
-//   relations to worlds with another
-//               hidden card deleted);
-//   info-gain — the row with the largest expected drop in the entropy of the
-//   hidden card.
+// - random: a uniformly random card of its hand, asked of a uniformly random other player;
+// - hint: a row the hint table marks best (the most relations to worlds with another hidden
+//   card deleted);
+// - info-gain: a row with the largest expected drop in the entropy of the hidden card.
 #pragma once
 
 #include <optional>
@@ -47,17 +45,19 @@ inline Ask random_ask(const std::vector<int>& hand, Agent self, int players, Rng
   return {question, target};
 }
 
-// Larger expected entropy drop; within 1e-9 bits (rounding) the hint order
-// decides.
+// Larger expected entropy drop; within 1e-9 bits (rounding) the hint order decides.
 inline bool better_information(const HintRow& a, const HintRow& b) {
   if (std::abs(a.entropy_drop - b.entropy_drop) > 1e-9) return a.entropy_drop > b.entropy_drop;
   return better_hint(a, b);
 }
 
-inline Ask table_ask(Strategy s, const HintTable& table) {
-  const std::size_t row =
-      s == Strategy::InfoGain ? first_best(table.rows, better_information) : table.best;
-  return {table.rows[row].question, table.rows[row].target};
+// The hint or info-gain choice; among rows tied for best, one uniformly at random (a fixed
+// choice, say the lowest-numbered player, would make some players be asked more than others).
+inline Ask table_ask(Strategy s, const HintTable& table, Rng& rng) {
+  const std::vector<std::size_t> tied =
+      s == Strategy::InfoGain ? unbeaten(table.rows, better_information) : table.best;
+  const HintRow& row = table.rows[rng.pick(tied)];
+  return {row.question, row.target};
 }
 
 }  // namespace kripke::nine_card
