@@ -26,7 +26,8 @@ inline const std::vector<GameInfo>& game_registry() {
        "the muddy children (GAMES.md §5): an engine check with 2^n worlds",
        {},
        [](GameConfig c) { return std::make_unique<muddy::MuddyGame>(std::move(c)); }},
-      {"sleuth", "Sleuth (GAMES.md §2): 36 gem cards, 5 players, exact counting and seed 001's rules",
+      {"sleuth",
+       "Sleuth (GAMES.md §2): 36 gem cards, 5 players, exact counting and seed 001's rules",
        sleuth::strategy_names(),
        [](GameConfig c) { return std::make_unique<sleuth::SleuthGame>(std::move(c)); }},
   };
