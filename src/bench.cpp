@@ -17,7 +17,12 @@ double median(std::vector<double> values) {
   return values.size() % 2 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
 }
 
-std::vector<BenchCase> bench_cases() { return muddy_bench_cases(); }
+std::vector<BenchCase> bench_cases() {
+  std::vector<BenchCase> cases;
+  for (auto game_cases : {muddy_bench_cases, number_bench_cases, clue_bench_cases})
+    for (auto& c : game_cases()) cases.push_back(std::move(c));
+  return cases;
+}
 
 namespace {
 

@@ -42,6 +42,8 @@ double median(std::vector<double> values);
 // Every game's cases, in the order `kripkesim bench --list` shows them.
 std::vector<BenchCase> bench_cases();
 std::vector<BenchCase> muddy_bench_cases();
+std::vector<BenchCase> number_bench_cases();
+std::vector<BenchCase> clue_bench_cases();
 
 void add_bench_command(CLI::App& app);
 

@@ -19,11 +19,13 @@ struct RunOptions {
   SeedOption seed;
   std::string format = "text";
   std::string log;
+  bool no_hints = false;
 };
 
 void run(const RunOptions& options) {
   const auto game = load_game(options.config);
-  TextSink text(std::cout);
+  TextSink text(std::cout,
+                options.no_hints ? std::vector<std::string>{"hints"} : std::vector<std::string>{});
   JsonlSink jsonl(std::cout);
   FanOutSink sinks;
   sinks.add(options.format == "jsonl" ? static_cast<kripke::EventSink&>(jsonl) : text);
@@ -51,6 +53,9 @@ void add_run_command(CLI::App& app) {
                   "what to print on stdout: text (the transcript) or jsonl (the log)")
       ->check(CLI::IsMember({"text", "jsonl"}))
       ->type_name("text|jsonl");
+  cmd->add_flag("--no-hints", options->no_hints,
+                "leave the hint and knowledge tables (hints events) out of the transcript; the "
+                "log keeps them (the rule \"hints\": false drops them altogether)");
   cmd->add_option("--log", options->log,
                   "also write the JSON Lines log to FILE (only complete logs appear)")
       ->type_name("FILE");

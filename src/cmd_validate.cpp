@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "batch_config.hpp"
 #include "commands.hpp"
 #include "config_file.hpp"
 #include "exit_codes.hpp"
@@ -19,18 +20,25 @@ namespace {
 
 // Reads one file as a config with whichever optional sections it has, builds the game
 // (rules, deal, world limit) and checks each section against a play of it. A new kind of
-// section (a batch) adds its reader and its check here.
+// section adds its reader and its check here.
 std::string validate_file(const std::string& file) {
   return in_file(file, [&] {
     const kripke::Json document = read_json_file(file);
     std::optional<Scenario> scenario;
+    bool batch = false;
     const kripke::GameConfig config = read_config(document, [&](kripke::ObjectReader& r) {
       if (r.has("script")) read_scenario_keys(r, scenario.emplace());
+      batch = r.has("batch");  // read below, with the whole document
     });
     const auto game = kripke::make_game(config);
     kripke::Rng rng(config.seed);
     const auto play = game->new_play(rng);
     std::string kind = config.game;
+    if (batch) {
+      const BatchConfig b = read_batch_config(document);  // builds every condition's game
+      kind += fmt::format(" batch, {} condition{}, {} games", b.conditions.size(),
+                          b.conditions.size() == 1 ? "" : "s", b.total_games());
+    }
     if (scenario) {
       check_script(*scenario, *play);
       kind += fmt::format(" scenario, {} step{}", scenario->script.size(),

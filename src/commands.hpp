@@ -19,6 +19,8 @@ void add_check_command(CLI::App& app);
 void add_validate_command(CLI::App& app);
 void add_scenario_command(CLI::App& app);
 void add_bench_command(CLI::App& app);  // src/bench.cpp
+void add_batch_command(CLI::App& app);  // src/cmd_batch.cpp
+void add_merge_command(CLI::App& app);  // src/cmd_batch.cpp
 
 // The end of a command's --help: what it does in detail, then its exit codes (one per line;
 // "3 internal error" is added). The one-line summary given to add_subcommand is what

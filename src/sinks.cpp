@@ -16,7 +16,15 @@ void JsonlSink::emit(const kripke::Event& event) {
 }
 
 void TextSink::emit(const kripke::Event& event) {
-  if (!event.text.empty()) out_ << event.text << '\n';
+  if (event.text.empty() || hides(event.record)) return;
+  out_ << event.text << '\n';
+}
+
+bool TextSink::hides(const kripke::LogRecord& record) const {
+  if (hidden_.empty() || !record.is_object()) return false;
+  const auto kind = record.find("event");
+  return kind != record.end() && kind->is_string() &&
+         std::find(hidden_.begin(), hidden_.end(), kind->get<std::string>()) != hidden_.end();
 }
 
 void FanOutSink::emit(const kripke::Event& event) {

@@ -21,14 +21,19 @@ class JsonlSink final : public kripke::EventSink {
   std::ostream& out_;
 };
 
-// The transcript: the text of every event that has one, a line each.
+// The transcript: the text of every event that has one, a line each, except the events
+// named in `hidden` (`run --no-hints` hides the hint tables: "hints").
 class TextSink final : public kripke::EventSink {
  public:
-  explicit TextSink(std::ostream& out) : out_(out) {}
+  explicit TextSink(std::ostream& out, std::vector<std::string> hidden = {})
+      : out_(out), hidden_(std::move(hidden)) {}
   void emit(const kripke::Event& event) override;
 
  private:
+  bool hides(const kripke::LogRecord& record) const;
+
   std::ostream& out_;
+  std::vector<std::string> hidden_;
 };
 
 // Passes every event to each of its sinks, in order.

@@ -226,3 +226,52 @@ TEST_CASE("[log] Sleuth logs, counted (10^23 worlds) and enumerated, match the s
     CHECK(records.back()["reason"] == "win");
   }
 }
+
+TEST_CASE("[log] clue logs match the schema, with every kind of update") {
+  const SchemaValidator schema = log_schema();
+  TempDir dir;
+  std::set<std::string> kinds;
+  int moves = 0;
+  for (json rules : {json::object(), json{{"semantics", "shortcut"}, {"ask", "clockwise"}}}) {
+    rules["weapons"] = {"candle", "dagger", "rope", "wrench"};
+    const std::string config =
+        dir.write("clue.json", json{{"game", "clue"}, {"rules", rules}}.dump());
+    const CliResult r = run_cli({"run", config, "--format", "jsonl"});
+    REQUIRE(r.exit_code == 0);
+    for (const json& record : check_log(schema, r.out)) {
+      if (record["event"] == "update") kinds.insert(record["kind"].get<std::string>());
+      moves += record["event"] == "move";
+    }
+  }
+  CHECK(moves > 0);
+  CHECK(kinds == std::set<std::string>{"public", "private", "action"});
+  // The clue part of the schema does check the move's fields.
+  json move = {{"v", 1},
+               {"event", "move"},
+               {"game", "clue"},
+               {"turn", 1},
+               {"agent", 1},
+               {"text", "player 1 suggests"},
+               {"suggestion", {"rope", "Plum"}},
+               {"asked", {2}},
+               {"passed", json::array()},
+               {"shown_by", 2},
+               {"shown", "rope"}};
+  CHECK(schema.errors(move).empty());
+  move.erase("shown");
+  CHECK(!schema.errors(move).empty());
+}
+
+TEST_CASE("[log] every line of nine-card logs, with hints and moves, matches the schema") {
+  const SchemaValidator schema = log_schema();
+  std::map<std::string, int> events;
+  for (const char* seed : {"1", "2", "3"}) {
+    const CliResult r =
+        run_cli({"run", "configs/nine-card.json", "--seed", seed, "--format", "jsonl"});
+    REQUIRE(r.exit_code == 0);
+    for (const json& record : check_log(schema, r.out))
+      ++events[record["event"].get<std::string>()];
+  }
+  CHECK(events["hints"] > 0);
+  CHECK(events["hints"] == events["move"]);
+}

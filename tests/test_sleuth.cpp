@@ -132,7 +132,7 @@ TEST_CASE("[sleuth] rule engine: the second rule and the two ways to find the hi
   CHECK(kb2.way_found() == "the only gem not known to be in play");
 }
 
-TEST_CASE("[sleuth] a turn: the asker sees exactly the matching cards, and the card cycles") {
+TEST_CASE("[sleuth] a turn: the asker sees exactly the matching cards and the card cycles") {
   auto game = make_sleuth({{"seed", 11}});
   RecordingSink sink;
   GameRunner runner(*game, 11, sink);

@@ -21,12 +21,15 @@ int main(int argc, char** argv) {
   add_check_command(app);
   add_validate_command(app);
   add_scenario_command(app);
+  add_batch_command(app);
+  add_merge_command(app);
   add_bench_command(app);
   help_footer(
       app, "Run \"kripkesim COMMAND --help\" for a command's options. Documentation: docs/cli.md",
       "  0  success\n  1  an expectation failed (scenario, check)\n"
       "  2  bad usage, a bad config or bad input: the message names the file, the JSON path\n"
-      "     (or the formula's column) and the problem");
+      "     (or the formula's column) and the problem\n"
+      "  130  batch: interrupted by Ctrl-C (143: by SIGTERM); the finished games are kept");
   try {
     app.parse(argc, argv);
     return kExitOk;

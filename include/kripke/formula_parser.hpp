@@ -5,12 +5,15 @@
 //       | φ & φ | φ | φ | φ -> φ | φ <-> φ
 //
 // Binding, tightest first: the prefix operators (~ K M Kw E C), &, |, -> (to the right),
-// <-> (to the left). Agents are numbered from 1. Errors name the 1-based column.
+// <-> (to the left). Agents are numbered from 1. Errors name the 1-based column. Trees
+// deeper than 1000 levels are refused.
 #pragma once
 
+#include <algorithm>
 #include <cctype>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "kripke/errors.hpp"
@@ -59,24 +62,59 @@ class FormulaParser {
     return std::string(text_.substr(start, pos_ - start));
   }
 
+  // Parsing, evaluating, printing and even freeing a formula recurse once per level of the
+  // tree, so input nested deeper than this is refused rather than left to overflow the stack.
+  static constexpr std::size_t kMaxDepth = 1000;
+  [[noreturn]] void fail_too_deep() const {
+    fail("the formula is nested too deeply (more than " + std::to_string(kMaxDepth) + " levels)");
+  }
+  // Bounds the parser's own recursion (prefix operators and parentheses), which happens
+  // before the nodes it builds exist.
+  struct Nesting {
+    explicit Nesting(FormulaParser& p) : parser(p) {
+      if (++parser.nesting_ > kMaxDepth) parser.fail_too_deep();
+    }
+    ~Nesting() { --parser.nesting_; }
+    Nesting(const Nesting&) = delete;
+    Nesting& operator=(const Nesting&) = delete;
+    FormulaParser& parser;
+  };
+  // Records the depth of a node just built from operands built before it; long chains of
+  // binary connectives grow deep without any recursion.
+  FormulaPtr sized(FormulaPtr node) {
+    std::size_t below = 0;
+    for (const Formula* sub : {node->left.get(), node->right.get()}) {
+      if (!sub) continue;
+      const auto it = depth_.find(sub);
+      below = std::max<std::size_t>(below, it == depth_.end() ? 1 : it->second);
+    }
+    if (below + 1 > kMaxDepth) fail_too_deep();
+    depth_[node.get()] = below + 1;
+    return node;
+  }
+
   FormulaPtr parse_iff() {
     FormulaPtr left = parse_implies();
-    while (accept("<->")) left = f::iff(left, parse_implies());
+    while (accept("<->")) left = sized(f::iff(left, parse_implies()));
     return left;
   }
+  // -> groups to the right; the chain is read in a loop and folded from its end.
   FormulaPtr parse_implies() {
-    FormulaPtr left = parse_or();
-    if (accept("->")) return f::implies(left, parse_implies());
-    return left;
+    std::vector<FormulaPtr> operands{parse_or()};
+    while (accept("->")) operands.push_back(parse_or());
+    FormulaPtr right = operands.back();
+    for (std::size_t k = operands.size() - 1; k-- > 0;)
+      right = sized(f::implies(operands[k], right));
+    return right;
   }
   FormulaPtr parse_or() {
     FormulaPtr left = parse_and();
-    while (accept("|")) left = f::disj(left, parse_and());
+    while (accept("|")) left = sized(f::disj(left, parse_and()));
     return left;
   }
   FormulaPtr parse_and() {
     FormulaPtr left = parse_unary();
-    while (accept("&")) left = f::conj(left, parse_unary());
+    while (accept("&")) left = sized(f::conj(left, parse_unary()));
     return left;
   }
 
@@ -101,13 +139,14 @@ class FormulaParser {
     return group;
   }
 
-  static FormulaPtr with_column(const FormulaPtr& node, std::size_t column) {
+  FormulaPtr with_column(const FormulaPtr& node, std::size_t column) {
     auto located = std::make_shared<Formula>(*node);
     located->column = column;
-    return located;
+    return sized(std::move(located));
   }
 
   FormulaPtr parse_unary() {
+    const Nesting nesting(*this);
     skip_space();
     const std::size_t column = pos_ + 1;
     if (pos_ >= text_.size()) fail("expected a formula, found the end of the input");
@@ -138,8 +177,9 @@ class FormulaParser {
     };
     skip_space();
     const bool group_follows = pos_ < text_.size() && text_[pos_] == '{';
-    if (w == "Kw" ? group_follows : (w.rfind("Kw", 0) == 0 && digits_after(2)))
-      return modal(K::KnowsWhether, 2);
+    // Kw takes one agent number, like K and M: the evaluator and the printer read one
+    // agent, so Kw{1,2} must be an error rather than Kw1 in disguise.
+    if (w.rfind("Kw", 0) == 0 && digits_after(2)) return modal(K::KnowsWhether, 2);
     if (w[0] == 'K' && digits_after(1)) return modal(K::Knows, 1);
     if (w[0] == 'M' && digits_after(1)) return modal(K::Possible, 1);
     if ((w == "E" || w == "C") && group_follows)
@@ -163,6 +203,8 @@ class FormulaParser {
 
   std::string_view text_;
   std::size_t pos_ = 0;
+  std::size_t nesting_ = 0;
+  std::unordered_map<const Formula*, std::size_t> depth_;  // of every operator node built
 };
 
 inline FormulaPtr parse_formula(std::string_view text) { return FormulaParser(text).parse(); }

@@ -80,7 +80,7 @@ class Play {
   int turn() const { return turn_; }
   void set_turn(int turn) { turn_ = turn; }
   void attach(EventSink& sink) { sink_ = sink.enabled() ? &sink : nullptr; }
-  // Whether events go anywhere: a play can skip building records nobody reads.
+  // Whether anyone reads the events: a game may skip computing what only they show.
   bool logging() const { return sink_ != nullptr; }
 
   std::vector<Agent> winners() const {

@@ -39,16 +39,7 @@ class GameRunner {
 
   // The `start` event and the updates before the first turn.
   void start() {
-    LogRecord rec = play_->record("start");
-    rec["rules"] = game_.rules();
-    rec["seed"] = seed_;
-    rec["max_turns"] = game_.config().max_turns;
-    rec["agents"] = play_->agents();
-    rec["deal"] = play_->deal();
-    rec["worlds"] = count_json(play_->world_count());
-    rec["model"] = play_->agent_statistics();
-    play_->emit(std::move(rec), "=== " + play_->game_name() + " (seed " + std::to_string(seed_) +
-                                    ", " + to_string(play_->world_count()) + " worlds) ===");
+    if (play_->logging()) emit_start();
     play_->setup();
     check_winners();
   }
@@ -79,6 +70,19 @@ class GameRunner {
   }
 
  private:
+  void emit_start() {
+    LogRecord rec = play_->record("start");
+    rec["rules"] = game_.rules();
+    rec["seed"] = seed_;
+    rec["max_turns"] = game_.config().max_turns;
+    rec["agents"] = play_->agents();
+    rec["deal"] = play_->deal();
+    rec["worlds"] = count_json(play_->world_count());
+    rec["model"] = play_->agent_statistics();
+    play_->emit(std::move(rec), "=== " + play_->game_name() + " (seed " + std::to_string(seed_) +
+                                    ", " + to_string(play_->world_count()) + " worlds) ===");
+  }
+
   void check_winners() {
     winners_ = play_->winners();
     if (winners_.empty()) return;

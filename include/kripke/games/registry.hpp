@@ -8,7 +8,10 @@
 #include <vector>
 
 #include "kripke/game.hpp"
+#include "kripke/games/clue/clue.hpp"
 #include "kripke/games/muddy/muddy.hpp"
+#include "kripke/games/number/number.hpp"
+#include "kripke/games/nine_card/nine_card.hpp"
 #include "kripke/games/sleuth/game.hpp"
 
 namespace kripke {
@@ -22,10 +25,22 @@ struct GameInfo {
 
 inline const std::vector<GameInfo>& game_registry() {
   static const std::vector<GameInfo> games = {
+      {"clue",
+       "simplified Clue (GAMES.md §3): suggest a weapon and a suspect, learn the envelope",
+       clue::strategy_names(),
+       [](GameConfig c) { return std::make_unique<clue::ClueGame>(std::move(c)); }},
       {"muddy",
        "the muddy children (GAMES.md §5): an engine check with 2^n worlds",
        {},
        [](GameConfig c) { return std::make_unique<muddy::MuddyGame>(std::move(c)); }},
+      {"number",
+       "What's My Number? (GAMES.md §4): 7560 deals, 18 question cards, epistemagic",
+       {},
+       [](GameConfig c) { return std::make_unique<number::NumberGame>(std::move(c)); }},
+      {"nine-card",
+       "the 9-card colour/diamond Sleuth variant (GAMES.md §1): 22,680 worlds, hint tables",
+       nine_card::strategy_names(),
+       [](GameConfig c) { return std::make_unique<nine_card::NineCardGame>(std::move(c)); }},
       {"sleuth",
        "Sleuth (GAMES.md §2): 36 gem cards, 5 players, exact counting and seed 001's rules",
        sleuth::strategy_names(),

@@ -1,0 +1,98 @@
+// The info-gain strategy: the suggestion whose answer is expected to say the most about
+// the envelope.
+//
+// The asker weighs the deals it considers possible equally and assumes the answerer shows
+// each card it holds with equal probability. A suggestion s then has a distribution of
+// outcomes o (nobody shows; player j shows the card of category c), and the expected
+// entropy of the envelope after the answer is Σ_o P(o) H(envelope | o). The strategy takes
+// the suggestion that minimises it, i.e. maximises the expected drop from the current
+// entropy (the mutual information of answer and envelope). Ties: uniformly at random.
+#pragma once
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <numeric>
+#include <vector>
+
+#include "kripke/games/clue/outlook.hpp"
+#include "kripke/games/clue/suggestion.hpp"
+#include "kripke/rng.hpp"
+
+namespace kripke::clue {
+
+// Σ_o (W_o log W_o − Σ_e W_oe log W_oe) for integer weights W_oe: W times the expected
+// entropy, W being the total weight (the same for every suggestion).
+inline double weighted_conditional_entropy(const std::vector<std::uint64_t>& weights,
+                                           std::size_t envelopes) {
+  auto xlogx = [](double x) { return x > 0 ? x * std::log(x) : 0.0; };
+  double total = 0;
+  for (std::size_t start = 0; start < weights.size(); start += envelopes) {
+    double outcome = 0;
+    for (std::size_t e = start; e < start + envelopes; ++e) {
+      outcome += double(weights[e]);
+      total -= xlogx(double(weights[e]));
+    }
+    total += xlogx(outcome);
+  }
+  return total;
+}
+
+// The k-th suggestion in mixed radix over the categories: one card from each.
+inline std::vector<int> nth_suggestion(const Rules& rules, std::size_t k) {
+  std::vector<int> cards(rules.categories.size());
+  int first = rules.card_count();
+  for (int c = rules.category_count() - 1; c >= 0; --c) {
+    const std::size_t size = rules.categories[c].cards.size();
+    first -= int(size);
+    cards[c] = first + int(k % size);
+    k /= size;
+  }
+  return cards;
+}
+
+inline std::vector<int> info_gain_suggestion(const Tables& t, const Outlook& view,
+                                             const std::vector<Agent>& order, Rng& rng) {
+  const Rules& rules = t.rules();
+  const int categories = rules.category_count();
+  std::size_t suggestions = 1;
+  for (const Category& c : rules.categories) suggestions *= c.cards.size();
+  const std::size_t envelopes = suggestions;  // one card per category, too
+  // A card shown out of k held weighs share / k; share = lcm(1..categories) keeps it whole.
+  std::uint64_t share = 1;
+  for (int k = 2; k <= categories; ++k) share = std::lcm(share, std::uint64_t(k));
+
+  const std::size_t outcomes = 1 + order.size() * std::size_t(categories);
+  std::vector<std::uint64_t> weights(outcomes * envelopes);
+  std::vector<std::size_t> best;
+  double best_score = 0;
+  for (std::size_t s = 0; s < suggestions; ++s) {
+    const std::uint64_t suggested = card_mask(nth_suggestion(rules, s));
+    std::fill(weights.begin(), weights.end(), 0);
+    for (DealIndex d : view.deals) {
+      const std::size_t envelope = t.envelope_id(d);
+      const Responder r = responder(t, d, suggested, order);
+      if (r.position < 0) {
+        weights[envelope] += share;
+        continue;
+      }
+      const std::uint64_t each = share / std::uint64_t(std::popcount(r.held));
+      for (std::uint64_t held = r.held; held; held &= held - 1) {
+        const int card = std::countr_zero(held);
+        const std::size_t o = 1 + std::size_t(r.position * categories + rules.card_category[card]);
+        weights[o * envelopes + envelope] += each;
+      }
+    }
+    const double score = weighted_conditional_entropy(weights, envelopes);
+    const double tolerance = 1e-9 * std::max(1.0, std::abs(best_score));
+    if (best.empty() || score < best_score - tolerance) {
+      best = {s};
+      best_score = score;
+    } else if (score <= best_score + tolerance) {
+      best.push_back(s);
+    }
+  }
+  return nth_suggestion(rules, rng.pick(best));
+}
+
+}  // namespace kripke::clue

@@ -1,0 +1,62 @@
+// A suggestion (one card per category) and who answers it in a given deal: the asked
+// players in order, the first who holds a suggested card shows one.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "kripke/games/clue/tables.hpp"
+
+namespace kripke::clue {
+
+// The players the asker puts the question to, in order: the next player only, or every
+// other player clockwise.
+inline std::vector<Agent> ask_order(const Rules& rules, Agent asker) {
+  std::vector<Agent> order;
+  const int asked = rules.ask == AskOrder::Next ? 1 : rules.players - 1;
+  for (int k = 1; k <= asked; ++k) order.push_back((asker + k) % rules.players);
+  return order;
+}
+
+inline std::uint64_t card_mask(const std::vector<int>& cards) {
+  std::uint64_t mask = 0;
+  for (int card : cards) mask |= std::uint64_t{1} << card;
+  return mask;
+}
+
+// Who shows a card, as a position in `order` (-1: nobody can), and the suggested cards
+// that player holds (a mask).
+struct Responder {
+  int position = -1;
+  std::uint64_t held = 0;
+};
+
+inline Responder responder(const Tables& t, DealIndex deal, std::uint64_t suggested,
+                           const std::vector<Agent>& order) {
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const std::uint64_t held = t.hand(deal, order[k]) & suggested;
+    if (held) return {int(k), held};
+  }
+  return {};
+}
+
+inline std::vector<int> cards_in(std::uint64_t mask) {
+  std::vector<int> out;
+  for (; mask; mask &= mask - 1) out.push_back(std::countr_zero(mask));
+  return out;
+}
+
+// "dagger, Scarlet" / "dagger and Scarlet" / "neither dagger nor Scarlet".
+inline std::string card_list(const Rules& rules, const std::vector<int>& cards,
+                             const std::string& last_joiner = ", ") {
+  std::string s;
+  for (std::size_t k = 0; k < cards.size(); ++k) {
+    if (k) s += k + 1 == cards.size() ? last_joiner : ", ";
+    s += rules.card_names[cards[k]];
+  }
+  return s;
+}
+
+}  // namespace kripke::clue

@@ -1,0 +1,258 @@
+// One game of nine-card in progress: the model, the question cards in hand and
+// in the deck, whose turn it is. A turn: the current player plays a question
+// card at another player, draws a replacement, and the truthful answer is
+// announced publicly.
+#pragma once
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "kripke/game.hpp"
+#include "kripke/games/nine_card/hints.hpp"
+#include "kripke/games/nine_card/render.hpp"
+#include "kripke/games/nine_card/strategies.hpp"
+#include "kripke/games/nine_card/world_table.hpp"
+
+namespace kripke::nine_card {
+
+// The question cards: each player's hand, and the deck (top first).
+struct QuestionDeal {
+  std::vector<std::vector<int>> hands;
+  std::vector<int> deck;
+};
+
+inline Json question_list(const std::vector<int>& cards) {
+  Json out = Json::array();
+  for (int c : cards) out.push_back(questions()[std::size_t(c)].id);
+  return out;
+}
+
+inline Json question_deal_json(const QuestionDeal& q) {
+  Json hands = Json::array();
+  for (const auto& hand : q.hands) hands.push_back(question_list(hand));
+  return {{"hands", hands}, {"deck", question_list(q.deck)}};
+}
+
+class NineCardPlay final : public Play {
+ public:
+  // `initial` holds every deal, all partitions universal; world d is deal d.
+  NineCardPlay(std::shared_ptr<const WorldTable> table, const std::vector<Partition>& initial,
+               std::vector<Strategy> strategies, DealIndex deal, QuestionDeal questions,
+               std::uint64_t deck_seed)
+      : Play("nine-card"),
+        table_(std::move(table)),
+        rules_(table_->rules()),
+        strategies_(std::move(strategies)),
+        deal_(deal),
+        initial_questions_(questions),
+        hands_(std::move(questions.hands)),
+        deck_(std::move(questions.deck)),
+        deck_rng_(deck_seed) {
+    model_ = Model(initial, World(deal));
+  }
+
+  // The open cards are announced; then each player looks at its own hand.
+  void setup() override {
+    const CardMask open = table_->place(deal_, rules_.open_slot());
+    if (open) {
+      std::vector<FormulaPtr> shown;
+      for (int card = 0; card < kCards; ++card)
+        if ((open >> card) & 1U) shown.push_back(f::atom("open", {card_name(card)}));
+      announce(f::all_of(shown), "the open cards are " + card_list(open, " and "));
+      // Every later step reads only the alive worlds (630 of 22,680 by
+      // default); without the dead ones the partitions, the observations and
+      // the knowledge checks are small.
+      compact(model_);
+    }
+    std::vector<std::uint64_t> key(model_.world_count());
+    for (Agent p = 0; p < rules_.players; ++p) {
+      for (World w = 0; w < key.size(); ++w) key[w] = table_->place(model_.valuation(w), p);
+      const CardMask hand = table_->place(deal_, p);
+      std::vector<FormulaPtr> held;
+      for (int card = 0; card < kCards; ++card)
+        if ((hand >> card) & 1U) held.push_back(has(p, card));
+      observe({p}, key, player_name(p) + " looks at its cards: " + card_list(hand, " and "),
+              to_string(*f::all_of(held)));
+    }
+  }
+
+  TurnOutcome play_turn(Rng& rng) override {
+    const Agent me = current_;
+    const Strategy strategy = strategies_[std::size_t(me)];
+    const std::optional<HintTable> hints = show_tables(reads_hints(strategy));
+    ask(me, reads_hints(strategy) ? table_ask(strategy, *hints)
+                                  : random_ask(hands_[std::size_t(me)], me, rules_.players, rng));
+    // Nothing can stall: were no question able to remove a world, every answer
+    // of every player would be settled, so every hand and then the hidden card
+    // would be known.
+    return TurnOutcome::Continue;
+  }
+
+  // {"player": 1 (optional: the player whose turn it is), "target": 2,
+  // "question": "green"}
+  void scripted_move(const Json& move, const std::string& path) override {
+    ObjectReader r(move, path);
+    const Agent me = current_;
+    const auto player = r.integer("player", me + 1, 1, rules_.players);
+    r.required("target");
+    const auto target = r.integer("target", 0, 1, rules_.players);
+    const std::string id = r.required_string("question");
+    r.done();
+    if (player != me + 1)
+      throw InputError(
+          "it is " + player_name(me) + "'s turn, not player " + std::to_string(player) + "'s",
+          r.path_of("player"));
+    if (target == me + 1) throw InputError("a player cannot ask itself", r.path_of("target"));
+    const auto question = parse_question(id);
+    const auto& hand = hands_[std::size_t(me)];
+    if (!question || std::find(hand.begin(), hand.end(), *question) == hand.end())
+      throw InputError(player_name(me) + " holds no question card '" + id + "' (it holds " +
+                           question_list(hand).dump() + ")",
+                       r.path_of("question"));
+    show_tables(false);
+    ask(me, {*question, Agent(target - 1)});
+  }
+
+  bool has_won(Agent i) const override {
+    return knows_value(model_, i, [this](std::uint32_t d) { return table_->hidden_card(d); });
+  }
+
+  Json knowledge(Agent) const override {
+    return {{"hidden", card_name(table_->hidden_card(deal_))}};
+  }
+
+  WorldSet atom(const Formula& a, const Model& m) const override { return table_->atom(a, m); }
+
+  Json deal() const override {
+    auto cards = [&](int slot) {
+      Json out = Json::array();
+      for (int card = 0; card < kCards; ++card)
+        if ((table_->place(deal_, slot) >> card) & 1U) out.push_back(card_name(card));
+      return out;
+    };
+    Json hands = Json::array();
+    for (Agent p = 0; p < rules_.players; ++p) hands.push_back(cards(p));
+    return {{"hands", hands},
+            {"hidden", card_name(table_->hidden_card(deal_))},
+            {"open", cards(rules_.open_slot())},
+            {"questions", question_deal_json(initial_questions_)}};
+  }
+
+  Json agents() const override {
+    Json out = Json::array();
+    for (Agent p = 0; p < rules_.players; ++p)
+      out.push_back({{"agent", p + 1},
+                     {"name", agent_name(p)},
+                     {"strategy", to_string(strategies_[std::size_t(p)])}});
+    return out;
+  }
+  std::string agent_name(Agent i) const override { return player_name(i); }
+
+  // --- views for the tables, tests and scenarios
+  // ----------------------------------------
+  Agent current_player() const { return current_; }
+  const std::vector<int>& question_hand(Agent p) const { return hands_[std::size_t(p)]; }
+  const std::vector<int>& question_deck() const { return deck_; }
+  HintTable hints() const {
+    return hint_table(*table_, possible_deals(model_, current_), current_,
+                      hands_[std::size_t(current_)]);
+  }
+  KnowledgeTable knowledge_of(Agent p) const {
+    return knowledge_table(*table_, possible_deals(model_, p), p);
+  }
+
+ private:
+  FormulaPtr has(Agent p, int card) const {
+    return f::atom("has", {std::to_string(p + 1), card_name(card)});
+  }
+
+  // The knowledge and hint tables of the current player, logged when the rules
+  // show hints and someone reads the events. Returns the hint table when it is
+  // shown or `needed`.
+  std::optional<HintTable> show_tables(bool needed) const {
+    const bool shown = rules_.hints && logging();
+    if (!shown && !needed) return std::nullopt;
+    const std::vector<DealIndex> deals = possible_deals(model_, current_);
+    HintTable hints = hint_table(*table_, deals, current_, hands_[std::size_t(current_)]);
+    if (shown) {
+      const KnowledgeTable known = knowledge_table(*table_, deals, current_);
+      LogRecord rec = record("hints");
+      rec["agent"] = current_ + 1;
+      rec["worlds"] = hints.now.worlds;
+      rec["hidden_candidates"] = hints.now.candidates();
+      rec["knowledge"] = knowledge_json(known, rules_);
+      rec["questions"] = hints_json(hints);
+      emit(std::move(rec), knowledge_text(known, rules_) + "\n" + hints_text(hints));
+    }
+    return hints;
+  }
+
+  // `me` plays the question card at the target, draws a replacement, and the
+  // answer is announced.
+  void ask(Agent me, Ask a) {
+    const Question& q = questions()[std::size_t(a.question)];
+    const int answer = table_->answer(a.question, a.target, deal_);
+    const bool reshuffled = replace_card(me, a.question);
+    if (logging()) log_move(me, a, answer, reshuffled);
+    // "Do you have G1": has(2,G1) or ~has(2,G1); "how many": count(2,green,0).
+    const FormulaPtr held = has(a.target, std::countr_zero(unsigned(q.mask)));
+    const FormulaPtr phi =
+        q.is_have ? (answer ? held : f::neg(held))
+                  : f::atom("count", {std::to_string(a.target + 1), q.id, std::to_string(answer)});
+    announce(phi, player_name(a.target) + " " + answer_phrase(a.question, answer));
+    current_ = (current_ + 1) % rules_.players;
+  }
+
+  void log_move(Agent me, Ask a, int answer, bool reshuffled) const {
+    const Question& q = questions()[std::size_t(a.question)];
+    LogRecord rec = record("move");
+    const std::string text = player_name(me) + " asks " + player_name(a.target) + ": " + q.text +
+                             " " + answer_name(a.question, answer) + ".";
+    rec["agent"] = me + 1;
+    rec["text"] = text;
+    rec["target"] = a.target + 1;
+    rec["question"] = q.id;
+    rec["answer"] = answer;
+    rec["says"] = answer_name(a.question, answer);
+    rec["drew"] = questions()[std::size_t(hands_[std::size_t(me)].back())].id;
+    rec["reshuffled"] = reshuffled;
+    emit(std::move(rec), player_name(me) + " asks " + player_name(a.target) + ": " + q.text + " " +
+                             answer_name(a.question, answer) + ".");
+  }
+
+  // The played card goes to the discard pile; the replacement (the top of the
+  // deck, which is first reshuffled from the discards when empty) goes to the
+  // end of the hand.
+  bool replace_card(Agent me, int played) {
+    auto& hand = hands_[std::size_t(me)];
+    hand.erase(std::find(hand.begin(), hand.end(), played));
+    discard_.push_back(played);
+    const bool reshuffle = deck_.empty();
+    if (reshuffle) {
+      deck_ = std::move(discard_);
+      discard_.clear();
+      deck_rng_.shuffle(deck_);
+    }
+    hand.push_back(deck_.front());
+    deck_.erase(deck_.begin());
+    return reshuffle;
+  }
+
+  std::shared_ptr<const WorldTable> table_;
+  const Rules& rules_;
+  std::vector<Strategy> strategies_;
+  DealIndex deal_;
+  QuestionDeal initial_questions_;
+  std::vector<std::vector<int>> hands_;
+  std::vector<int> deck_;
+  std::vector<int> discard_;
+  Rng deck_rng_;  // reshuffles: the play's own, so scripted games reshuffle
+                  // reproducibly too
+  Agent current_ = 0;
+};
+
+}  // namespace kripke::nine_card

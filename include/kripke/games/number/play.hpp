@@ -1,0 +1,207 @@
+// One game of What's My Number? in progress: whose turn it is, the question deck, and the
+// turn itself — a question answered in public, then the epistemagic steps.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "kripke/game.hpp"
+#include "kripke/games/number/deck.hpp"
+#include "kripke/games/number/formulas.hpp"
+#include "kripke/games/number/knowledge.hpp"
+#include "kripke/games/number/tables.hpp"
+
+namespace kripke::number {
+
+// What every play of one game shares, built once by NumberGame.
+struct GameData {
+  GameData(const Rules& rules, std::uint64_t max_worlds)
+      : tables(rules, max_worlds),
+        nobody_knows(to_string(*nobody_knows_formula(rules.players, rules.numbers))) {}
+  Tables tables;
+  std::string nobody_knows;  // the formula of the epistemagic announcement, printed
+};
+
+class NumberPlay final : public Play {
+ public:
+  NumberPlay(std::shared_ptr<const GameData> data, World actual, std::uint64_t deck_seed)
+      : Play("number"),
+        data_(std::move(data)),
+        t_(data_->tables),
+        rules_(t_.rules()),
+        deck_(rules_.questions, deck_seed) {
+    model_ = t_.initial_model(actual);
+  }
+
+  // Nothing to update: the model starts as the deal left it. The transcript shows the deal
+  // and the deck. (Strings are appended piece by piece: GCC 12 warns falsely on
+  // "literal" + std::string temporaries, PR 105329.)
+  void setup() override {
+    std::string text = "boards:";
+    Board down = Board((1U << rules_.numbers) - 1);
+    for (Agent i = 0; i < t_.players(); ++i) {
+      text.append(i ? ", " : " ").append(agent_name(i)).append(" ");
+      text.append(board_numbers(board(i)).dump());
+      down &= Board(~board(i));
+    }
+    text.append("; face down ").append(board_numbers(down).dump()).append("\n");
+    text += rules_.kooi == KooiChoice::Off ? "question deck:" : "question order for ties:";
+    for (int q : deck_.order()) text.append(" ").append(std::to_string(q));
+    emit_text(text);
+  }
+
+  TurnOutcome play_turn(Rng&) override {
+    const Agent p = next_player_;
+    const Choice choice = rules_.kooi == KooiChoice::Off ? Choice{deck_.draw(), 0} : kooi_choice(p);
+    answer(p, choice, rules_.kooi == KooiChoice::Off ? "deck" : "kooi");
+    epistemagic();
+    if (!winners().empty()) return TurnOutcome::Continue;  // the loop ends the game
+    return can_change() ? TurnOutcome::Continue : TurnOutcome::Stalled;
+  }
+
+  bool has_won(Agent i) const override {
+    return knows_value(model_, i, [&](std::uint32_t v) { return t_.board(v, i); });
+  }
+
+  Json knowledge(Agent i) const override { return {{"board", board_numbers(board(i))}}; }
+
+  WorldSet atom(const Formula& a, const Model& m) const override { return resolve_atom(t_, a, m); }
+
+  // "nobody-knows": one epistemagic step. {"question": q}: the current player answers card
+  // q (the deck is not touched), then the rules' epistemagic follows, as in a turn;
+  // {"question": q, "player": i}: player i answers, and the turn passes to the next player.
+  void scripted_move(const Json& move, const std::string& path) override {
+    if (move == "nobody-knows") {
+      announce_nobody_knows(1);
+      return;
+    }
+    if (!move.is_object())
+      throw InputError(
+          "a move is \"nobody-knows\" or {\"question\": q} or {\"question\": q, "
+          "\"player\": i}",
+          path);
+    ObjectReader in(move, path);
+    const int card = int(ObjectReader::integer_value(in.required("question"),
+                                                     in.path_of("question"), 1, kQuestionCount));
+    const Agent p = Agent(in.integer("player", next_player_ + 1, 1, t_.players()) - 1);
+    in.done();
+    next_player_ = p;
+    answer(p, Choice{card, 0}, "script");
+    epistemagic();
+  }
+
+  Json deal() const override {
+    Json boards = Json::array();
+    for (Agent i = 0; i < t_.players(); ++i) boards.push_back(board_numbers(board(i)));
+    return {{"boards", boards}};
+  }
+
+  Json agents() const override {
+    Json out = Json::array();
+    for (Agent i = 0; i < t_.players(); ++i)
+      out.push_back({{"agent", i + 1}, {"name", agent_name(i)}});
+    return out;
+  }
+  std::string agent_name(Agent i) const override { return "player " + std::to_string(i + 1); }
+
+  // The question player p would pick under Kooi's Choice: the card whose truthful answer
+  // removes the most (possible worlds of all players at the actual world, or worlds of the
+  // model); ties go to the card nearest the top of the deck.
+  struct Choice {
+    int card = 0;
+    std::size_t removes = 0;  // the measure Kooi's Choice maximised
+  };
+  Choice kooi_choice(Agent p) const {
+    Choice best{0, 0};
+    for (int q : deck_.order()) {
+      const WorldSet& keep = answer_set(q, p);
+      std::size_t removes = 0;
+      if (rules_.kooi == KooiChoice::FullModel) {
+        removes = removed_by(model_.alive(), keep);
+      } else {
+        for (Agent i = 0; i < t_.players(); ++i) removes += possible_removed_by(model_, i, keep);
+      }
+      if (best.card == 0 || removes > best.removes) best = {q, removes};
+    }
+    return best;
+  }
+
+  // Whether some future turn could still change the model: some card some player may answer
+  // (under Kooi's Choice: the card each player would pick now) removes a world, or the
+  // epistemagic announcement would. If not, the game stalls: it would go on unchanged.
+  bool can_change() {
+    const WorldSet& alive = model_.alive();
+    for (Agent p = 0; p < t_.players(); ++p) {
+      if (rules_.kooi != KooiChoice::Off) {
+        if (removed_by(alive, answer_set(kooi_choice(p).card, p))) return true;
+        continue;
+      }
+      for (int q : rules_.questions)
+        if (removed_by(alive, answer_set(q, p))) return true;
+    }
+    return rules_.epistemagic != Epistemagic::None &&
+           removed_by(alive, nobody_knows(model_, scratch_));
+  }
+
+ private:
+  Board board(Agent i) const { return t_.board(model_.actual(), i); }
+
+  // The truth set of the truthful answer of player p to card q.
+  const WorldSet& answer_set(int q, Agent p) const {
+    return t_.answer(q, p, t_.answer(q, p, true).test(model_.actual()));
+  }
+
+  void answer(Agent p, const Choice& choice, const char* chosen_by) {
+    const bool yes = t_.answer(choice.card, p, true).test(model_.actual());
+    const std::string card = "question " + std::to_string(choice.card);
+    std::string how = agent_name(p) + " draws " + card;
+    if (std::string(chosen_by) == "kooi") {
+      how = agent_name(p) + " picks " + card + " by Kooi's Choice (removes " +
+            std::to_string(choice.removes) +
+            (rules_.kooi == KooiChoice::FullModel ? " worlds)" : " possible worlds)");
+    } else if (std::string(chosen_by) == "script") {
+      how = agent_name(p) + " is asked " + card;
+    }
+    LogRecord rec = record("move");
+    rec["agent"] = p + 1;
+    rec["text"] = how;
+    rec["question"] = choice.card;
+    rec["answer"] = yes;
+    rec["chosen_by"] = chosen_by;
+    if (std::string(chosen_by) == "kooi") rec["removes"] = choice.removes;
+    emit(std::move(rec), how);
+    const UpdateResult r = public_announce(model_, t_.answer(choice.card, p, yes));
+    log_update("public", all_agents(),
+               agent_name(p) + ": \"" + question(choice.card).text + "\" " + (yes ? "yes" : "no"),
+               to_string(*answer_formula(choice.card, p, yes)), r);
+    next_player_ = (p + 1) % t_.players();
+  }
+
+  // After an answer, while nobody knows: once, or until the model stops changing.
+  void epistemagic() {
+    if (rules_.epistemagic == Epistemagic::None) return;
+    for (int step = 1; winners().empty(); ++step) {
+      const UpdateResult r = announce_nobody_knows(step);
+      if (rules_.epistemagic == Epistemagic::Once || !r.changed()) return;
+    }
+  }
+
+  UpdateResult announce_nobody_knows(int step) {
+    const UpdateResult r = public_announce(model_, nobody_knows(model_, scratch_));
+    log_update("public", all_agents(),
+               "epistemagic " + std::to_string(step) + ": nobody knows their numbers",
+               data_->nobody_knows, r);
+    return r;
+  }
+
+  std::shared_ptr<const GameData> data_;
+  const Tables& t_;
+  const Rules& rules_;
+  Deck deck_;
+  Agent next_player_ = 0;
+  std::vector<std::uint8_t> scratch_;  // nobody_knows's counters, reused
+};
+
+}  // namespace kripke::number

@@ -1,0 +1,82 @@
+// What a batch records about each game, and the statistics computed from those records
+// (docs/batch.md, "Statistics"). The summary is a pure function of the conditions and the
+// records — not of their order, the number of threads or the shard split — so `merge`
+// recomputes exactly the summary of a whole run.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kripke/config_reader.hpp"
+
+namespace kripkesim {
+
+// Results files keep their keys in a fixed, readable order.
+using OrderedJson = nlohmann::ordered_json;
+
+struct GameRecord {
+  std::size_t condition = 0;  // index into the batch's conditions
+  std::uint64_t index = 0;    // game index within the condition
+  std::uint64_t seed = 0;
+  kripke::Json deal;
+  int turns = 0;
+  int rounds = 0;
+  std::vector<int> winners;  // seats, 1-based
+  std::string reason;        // win | max_turns | stalled
+  // Each seat's strategy (as Play::agents() reports it); empty for games without strategies.
+  std::vector<std::string> strategies;
+
+  friend bool operator==(const GameRecord&, const GameRecord&) = default;
+};
+
+// What the statistics need to know about a condition besides its records.
+struct ConditionInfo {
+  std::string name;
+  std::size_t seats = 0;
+};
+
+// Mean, median, max and the 95% confidence interval of the mean of a count.
+struct Spread {
+  double mean = 0;
+  double median = 0;
+  int max = 0;
+  // mean ± 1.96·s/√n (normal approximation, s the sample standard deviation); none below 2 games.
+  std::optional<double> ci95_half_width;
+  std::map<int, std::uint64_t> histogram;  // value → games
+};
+
+struct StrategyShare {
+  std::uint64_t seat_games = 0;  // seats that played it, summed over games
+  double wins = 0;               // each game's win split equally among its winners
+
+  // Its part of all the games' wins.
+  double win_share(std::uint64_t games) const { return games ? wins / double(games) : 0.0; }
+  // Wins per seat-game played with it (1/seats when strategies are equally good and every
+  // game has a winner).
+  double wins_per_seat() const { return seat_games ? wins / double(seat_games) : 0.0; }
+};
+
+struct ConditionStats {
+  std::string name;
+  std::uint64_t games = 0;
+  Spread turns;
+  Spread rounds;
+  std::map<std::size_t, std::uint64_t> winner_counts;  // number of winners (≥ 1) → games
+  std::uint64_t max_turns = 0;                         // games without a winner, by reason
+  std::uint64_t stalled = 0;
+  std::vector<double> seat_win_share;  // per seat: wins (split) / games
+  std::map<std::string, StrategyShare> strategies;
+};
+
+// Statistics of a list of counts; the list may be in any order.
+Spread spread_of(std::vector<int> values);
+
+std::vector<ConditionStats> summarize(const std::vector<ConditionInfo>& conditions,
+                                      const std::vector<GameRecord>& records);
+
+OrderedJson summary_json(const std::vector<ConditionStats>& stats);
+
+}  // namespace kripkesim

@@ -1,0 +1,102 @@
+// Clue benchmarks (issue 4, item 9) on seed 003's deck (47,040 worlds): building the model,
+// one game with three info-gain players, and many random games on two threads.
+#include <fmt/core.h>
+#include <sys/resource.h>
+
+#include <atomic>
+#include <memory>
+#include <thread>
+
+#include "bench.hpp"
+#include "kripke/game_loop.hpp"
+#include "kripke/games/registry.hpp"
+
+namespace kripkesim {
+namespace {
+
+double process_cpu_seconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  auto seconds = [](const timeval& t) { return double(t.tv_sec) + double(t.tv_usec) * 1e-6; };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+std::unique_ptr<kripke::Game> clue_game(const std::string& strategy, const std::string& semantics) {
+  kripke::GameConfig config;
+  config.game = "clue";
+  config.rules = {{"semantics", semantics}};
+  for (int p = 0; p < 3; ++p) config.agents.push_back({{"strategy", strategy}});
+  return kripke::make_game(config);
+}
+
+std::vector<BenchRow> build(int repeat) {
+  std::unique_ptr<kripke::Game> game;
+  const auto seconds = time_runs(repeat, [&] { game = clue_game("random", "product"); });
+  kripke::Rng rng(1);
+  std::unique_ptr<kripke::Play> play;
+  const auto copies = time_runs(repeat, [&] { play = game->new_play(rng); });
+  return {{"build the game (all deals)", seconds, "47040 worlds; target < 10 ms"},
+          {"start a play (copy the model)", copies, "per game"}};
+}
+
+// Game k is played with seed k + 1; returns its wall time, and the turns in `turns`.
+std::vector<double> whole_games(const kripke::Game& game, int repeat, double& mean_turns) {
+  kripke::NullSink sink;
+  int turns = 0, k = 0;
+  const auto seconds =
+      time_runs(repeat, [&] { turns += kripke::run_game(game, std::uint64_t(++k), sink).turns; });
+  mean_turns = double(turns) / repeat;
+  return seconds;
+}
+
+std::vector<BenchRow> one_game(const std::string& strategy, int repeat) {
+  std::vector<BenchRow> rows;
+  for (const std::string semantics : {"product", "shortcut"}) {
+    const auto game = clue_game(strategy, semantics);
+    double turns = 0;
+    const auto seconds = whole_games(*game, repeat, turns);
+    rows.push_back(
+        {fmt::format("{} game, {}", strategy, semantics), seconds,
+         fmt::format("{:.1f} turns on average{}", turns,
+                     semantics == "product" && strategy == "info-gain" ? "; target < 50 ms" : "")});
+  }
+  return rows;
+}
+
+// `games` random games on `jobs` threads sharing one Game, as a batch runs them.
+std::vector<BenchRow> many_games(int games, int jobs, int repeat) {
+  const auto game = clue_game("random", "product");
+  const double cpu_before = process_cpu_seconds();
+  const auto seconds = time_runs(repeat, [&] {
+    std::atomic<int> next{0};
+    std::vector<std::thread> threads;
+    for (int j = 0; j < jobs; ++j)
+      threads.emplace_back([&] {
+        kripke::NullSink sink;
+        for (int k = next++; k < games; k = next++) kripke::run_game(*game, std::uint64_t(k), sink);
+      });
+    for (auto& t : threads) t.join();
+  });
+  // On a shared machine the wall time depends on the load; the CPU time does not.
+  const double cpu = (process_cpu_seconds() - cpu_before) / repeat;
+  return {{fmt::format("{} random games, {} jobs", games, jobs), seconds,
+           fmt::format("{:.1f} s CPU per run (user + sys){}", cpu,
+                       games == 10000 && jobs == 2 ? "; target < 60 s" : "")}};
+}
+
+}  // namespace
+
+std::vector<BenchCase> clue_bench_cases() {
+  return {
+      {"clue-build", "Clue, seed 003's deck: build the 47,040-world game; start a play", 21,
+       [](int repeat) { return build(repeat); }},
+      {"clue-info-gain", "Clue: one whole game, three info-gain players (game k: seed k)", 21,
+       [](int repeat) { return one_game("info-gain", repeat); }},
+      {"clue-random", "Clue: one whole game, three random players (game k: seed k)", 51,
+       [](int repeat) { return one_game("random", repeat); }},
+      {"clue-10k", "Clue: 10,000 random games on 2 threads (one shared Game)", 1,
+       [](int repeat) { return many_games(10000, 2, repeat); }},
+  };
+}
+
+}  // namespace kripkesim

@@ -1,0 +1,186 @@
+// Random models, formulas and updates for the differential tests: each random model is built twice,
+// once as the engine's kripke::Model and once as the naive reference::Model, from the same
+// description. Everything is drawn from a seeded kripke::Rng, so a failing case is reproduced by
+// its seed.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "kripke/evaluate.hpp"
+#include "kripke/formula.hpp"
+#include "kripke/model.hpp"
+#include "kripke/rng.hpp"
+#include "kripke/updates.hpp"
+#include "reference_model.hpp"
+
+namespace difftest {
+
+using kripke::Rng;
+
+inline constexpr int kAtomCount = 4;  // atoms p0..p3
+
+inline bool coin(Rng& rng, int percent) { return rng.below(100) < std::uint64_t(percent); }
+
+// Keys splitting `worlds` worlds into a random number of classes. Half the time the keys are small
+// integers, half the time arbitrary 64-bit values (the two ways Partition::from_keys numbers
+// classes: a direct table or a hash table).
+inline std::vector<std::uint64_t> random_keys(Rng& rng, std::size_t worlds) {
+  const std::uint64_t bound = coin(rng, 50) ? std::max<std::size_t>(worlds, 1) : 8;
+  const std::uint64_t classes = 1 + rng.below(bound);
+  std::vector<std::uint64_t> pool(classes);
+  const bool wide = coin(rng, 50);
+  for (std::uint64_t c = 0; c < classes; ++c) pool[c] = wide ? rng.next() : c;
+  std::vector<std::uint64_t> keys(worlds);
+  for (auto& k : keys) k = pool[rng.below(classes)];
+  return keys;
+}
+
+// A non-empty set of agents in random order.
+inline std::vector<kripke::Agent> random_group(Rng& rng, int agents) {
+  std::vector<kripke::Agent> all(static_cast<std::size_t>(agents));
+  for (int i = 0; i < agents; ++i) all[i] = i;
+  rng.shuffle(all);
+  all.resize(1 + rng.below(static_cast<std::uint64_t>(agents)));
+  return all;
+}
+
+// A random formula of depth at most `depth` over p0..p3 and agents 0..agents-1, with every
+// operator.
+inline kripke::FormulaPtr random_formula(Rng& rng, int depth, int agents) {
+  namespace f = kripke::f;
+  using K = kripke::Formula::Kind;
+  if (depth == 0 || coin(rng, 15)) {
+    const auto r = rng.below(20);
+    if (r == 0) return f::truth();
+    if (r == 1) return f::falsity();
+    return f::atom("p" + std::to_string(rng.below(kAtomCount)));
+  }
+  // Operands are drawn in separate statements: the order in which function arguments are evaluated
+  // is unspecified, and the same seed must give the same formula everywhere.
+  auto sub = [&] { return random_formula(rng, depth - 1, agents); };
+  auto binary = [&](K kind) {
+    auto left = sub();
+    return f::binary(kind, std::move(left), sub());
+  };
+  auto modal = [&](K kind, std::vector<kripke::Agent> group) {
+    return f::unary(kind, sub(), std::move(group));
+  };
+  auto agent = [&] {
+    return std::vector<kripke::Agent>{static_cast<kripke::Agent>(rng.below(std::uint64_t(agents)))};
+  };
+  switch (rng.below(11)) {
+    case 0:
+      return f::neg(sub());
+    case 1:
+      return binary(K::And);
+    case 2:
+      return binary(K::Or);
+    case 3:
+      return binary(K::Implies);
+    case 4:
+      return binary(K::Iff);
+    case 5:
+      return modal(K::Possible, agent());
+    case 6:
+      return modal(K::KnowsWhether, agent());
+    case 7:
+      return modal(K::Everybody, random_group(rng, agents));
+    case 8:
+      return modal(K::Common, random_group(rng, agents));
+    default:
+      return modal(K::Knows, agent());
+  }
+}
+
+inline kripke::FormulaPtr random_formula(Rng& rng, int agents) {
+  return random_formula(rng, static_cast<int>(rng.below(5)), agents);
+}
+
+// The members of a world set as the reference writes them.
+inline std::vector<int> members(const kripke::WorldSet& s) {
+  std::vector<int> out;
+  s.for_each([&](kripke::World w) { out.push_back(static_cast<int>(w)); });
+  return out;
+}
+
+// One random model in both representations, with the atoms' truth per valuation.
+struct Case {
+  kripke::Model engine;
+  reference::Model ref;
+  std::shared_ptr<const reference::Atoms> atoms;
+  // The same atoms for the engine: the set of valuations where each holds.
+  std::shared_ptr<const std::map<std::string, kripke::WorldSet>> engine_atoms;
+
+  int agents() const { return static_cast<int>(engine.agent_count()); }
+
+  // The engine's view of p0..p3. Even atoms go through worlds_with_valuation_in (its shortcut while
+  // valuations are the identity, its general path after product updates), odd ones through
+  // worlds_where.
+  kripke::AtomResolver resolver() const {
+    return [atoms = engine_atoms](const kripke::Formula& atom, const kripke::Model& m) {
+      const auto it = atoms->find(atom.name);
+      if (it == atoms->end() || !atom.args.empty())
+        throw kripke::FormulaError("unknown atom '" + atom.name + "'", atom.column);
+      const kripke::WorldSet& valuations = it->second;
+      if ((atom.name.back() - '0') % 2 == 0) return kripke::worlds_with_valuation_in(m, valuations);
+      return kripke::worlds_where(m, [&](std::uint32_t v) { return valuations.test(v); });
+    };
+  }
+  kripke::WorldSet engine_truth(const kripke::Formula& phi) const {
+    return kripke::Evaluator(engine, resolver()).eval(phi);
+  }
+  std::vector<int> engine_truth_set(const kripke::Formula& phi) const {
+    return members(engine_truth(phi));
+  }
+  std::vector<int> reference_truth_set(const kripke::Formula& phi) const {
+    return reference::Evaluator(ref, *atoms).truth_set(phi);
+  }
+};
+
+inline Case random_case(Rng& rng, std::size_t max_worlds = 200, int max_agents = 4) {
+  const std::size_t worlds = 1 + rng.below(max_worlds);
+  const int agents = 1 + static_cast<int>(rng.below(static_cast<std::uint64_t>(max_agents)));
+  const auto actual = static_cast<kripke::World>(rng.below(worlds));
+
+  Case c;
+  std::vector<kripke::Partition> partitions;
+  for (int i = 0; i < agents; ++i) {
+    const auto keys = random_keys(rng, worlds);
+    partitions.push_back(kripke::Partition::from_keys(keys));
+    reference::Matrix m(worlds, std::vector<bool>(worlds));
+    for (std::size_t w = 0; w < worlds; ++w)
+      for (std::size_t v = 0; v < worlds; ++v) m[w][v] = keys[w] == keys[v];
+    c.ref.rel.push_back(std::move(m));
+  }
+  c.engine = kripke::Model(std::move(partitions), actual);
+
+  for (std::size_t w = 0; w < worlds; ++w) {
+    c.ref.alive.insert(static_cast<int>(w));
+    c.ref.valuation.push_back(static_cast<std::uint32_t>(w));
+  }
+  c.ref.actual = static_cast<int>(actual);
+
+  auto atoms = std::make_shared<reference::Atoms>();
+  auto engine_atoms = std::make_shared<std::map<std::string, kripke::WorldSet>>();
+  for (int k = 0; k < kAtomCount; ++k) {
+    const auto density = rng.below(101);
+    std::vector<bool> holds(worlds);
+    kripke::WorldSet valuations(worlds);
+    for (std::size_t v = 0; v < worlds; ++v) {
+      holds[v] = rng.below(100) < density;
+      valuations.assign(static_cast<kripke::World>(v), holds[v]);
+    }
+    (*atoms)["p" + std::to_string(k)] = std::move(holds);
+    (*engine_atoms)["p" + std::to_string(k)] = std::move(valuations);
+  }
+  c.atoms = std::move(atoms);
+  c.engine_atoms = std::move(engine_atoms);
+  return c;
+}
+
+}  // namespace difftest

@@ -1,0 +1,169 @@
+// Clue's suggestion strategies and show policies, each checked against what the player
+// knows according to formulas evaluated on the model (not the strategies' own Outlook).
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "clue_test_support.hpp"
+
+using namespace clue_test;
+using namespace kripke::clue;
+
+namespace {
+
+// Seed 003's interface example deal: 2 holds Green, 3 holds rope.
+Json interface_deal() {
+  return {{"hands", Json::array({{"axe", "candle", "dagger"},
+                                 {"Green", "lead", "handgun"},
+                                 {"rope", "Mustard", "Plum"}})},
+          {"envelope", {"wrench", "Scarlet"}}};
+}
+
+// A play on the default deck after a few moves, so that players know some cards.
+struct Midgame : Started {
+  explicit Midgame(const kripke::Game& game) : Started(game) {
+    play().scripted_move({{"cards", {"lead", "Scarlet"}}}, "/m");               // 1 asks 2: lead
+    play().scripted_move({{"cards", {"rope", "Green"}}}, "/m");                 // 2 asks 3: rope
+    play().scripted_move({{"cards", {"axe", "Plum"}}, {"show", "axe"}}, "/m");  // 3 asks 1
+  }
+  const Tables& tables() const { return static_cast<const CluePlay&>(runner.play()).tables(); }
+  Outlook view(kripke::Agent p) { return outlook(tables(), play().model(), p); }
+  std::string name(int card) const { return tables().rules().card_names[card]; }
+  std::string player(kripke::Agent p) const { return std::to_string(p + 1); }
+  // Whether p knows where the card is, by formulas: some place it knows.
+  bool knows_place(kripke::Agent p, int card) {
+    std::string any = "K" + player(p) + " env(" + name(card) + ")";
+    for (kripke::Agent q = 0; q < 3; ++q)
+      any += " | K" + player(p) + " has(" + player(q) + "," + name(card) + ")";
+    return holds(any);
+  }
+  bool knows_not_held(kripke::Agent p, kripke::Agent q, int card) {
+    return holds("K" + player(p) + " ~has(" + player(q) + "," + name(card) + ")");
+  }
+  std::vector<int> suggestion(Strategy strategy, kripke::Agent p, std::uint64_t seed) {
+    kripke::Rng rng(seed);
+    const Outlook o = view(p);
+    const auto order = ask_order(tables().rules(), p);
+    return suggest(strategy, {tables(), p, o, order}, rng);
+  }
+};
+
+const Json kSeed3Rules = Json::object();
+
+}  // namespace
+
+TEST_CASE("[clue] every strategy suggests one card per category") {
+  const auto game = make_clue(kSeed3Rules, {}, interface_deal());
+  Midgame g(*game);
+  for (std::size_t s = 0; s < strategy_names().size(); ++s)
+    for (kripke::Agent p = 0; p < 3; ++p)
+      for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+        const auto cards = g.suggestion(Strategy(s), p, seed);
+        REQUIRE(cards.size() == 2);
+        CHECK(g.tables().rules().card_category[cards[0]] == 0);
+        CHECK(g.tables().rules().card_category[cards[1]] == 1);
+      }
+}
+
+TEST_CASE("[clue] not-own and one-own: how many of the player's own cards") {
+  const auto game = make_clue(kSeed3Rules, {}, interface_deal());
+  Midgame g(*game);
+  for (kripke::Agent p = 0; p < 3; ++p)
+    for (std::uint64_t seed = 1; seed <= 50; ++seed) {
+      auto own = [&](const std::vector<int>& cards) {
+        int n = 0;
+        for (int c : cards) n += g.holds("has(" + g.player(p) + "," + g.name(c) + ")");
+        return n;
+      };
+      CHECK(own(g.suggestion(Strategy::NotOwn, p, seed)) == 0);
+      // Player 1 holds no suspect, so its one own card is always a weapon; all hold a weapon.
+      CHECK(own(g.suggestion(Strategy::OneOwn, p, seed)) == 1);
+    }
+}
+
+TEST_CASE("[clue] unknown, one-unknown and reasoning: cards whose place the player does not know") {
+  const auto game = make_clue(kSeed3Rules, {}, interface_deal());
+  Midgame g(*game);
+  for (kripke::Agent p = 0; p < 3; ++p)
+    for (std::uint64_t seed = 1; seed <= 50; ++seed) {
+      for (int c : g.suggestion(Strategy::Unknown, p, seed)) CHECK_FALSE(g.knows_place(p, c));
+      int unknown = 0;
+      for (int c : g.suggestion(Strategy::OneUnknown, p, seed)) unknown += !g.knows_place(p, c);
+      CHECK(unknown == 1);
+      // reasoning: one unknown card, the other one the next player is known not to hold.
+      const kripke::Agent next = (p + 1) % 3;
+      const auto cards = g.suggestion(Strategy::Reasoning, p, seed);
+      const bool first_unknown = !g.knows_place(p, cards[0]),
+                 second_unknown = !g.knows_place(p, cards[1]);
+      CHECK((first_unknown || second_unknown));
+      CHECK(((first_unknown && g.knows_not_held(p, next, cards[1])) ||
+             (second_unknown && g.knows_not_held(p, next, cards[0]))));
+    }
+}
+
+TEST_CASE("[clue] info-gain minimises the expected entropy of the envelope") {
+  const auto game = make_clue(kSeed3Rules, {}, interface_deal());
+  Midgame g(*game);
+  const auto& t = g.tables();
+  for (kripke::Agent p = 0; p < 3; ++p) {
+    // Independently: the deals p considers possible, from the model's worlds.
+    std::vector<DealIndex> deals;
+    const auto& m = g.play().model();
+    for (kripke::World w : m.partition(p).class_containing(m.actual()))
+      if (m.alive().test(w)) deals.push_back(m.valuation(w));
+    std::sort(deals.begin(), deals.end());
+    deals.erase(std::unique(deals.begin(), deals.end()), deals.end());
+    const kripke::Agent next = (p + 1) % 3;
+    auto expected_entropy = [&](int weapon, int suspect) {
+      std::map<int, std::map<std::vector<int>, double>> joint;  // outcome -> envelope -> P
+      for (DealIndex d : deals) {
+        std::vector<int> held;
+        for (int c : {weapon, suspect})
+          if (t.holds(d, next, c)) held.push_back(c);
+        if (held.empty()) held.push_back(-1);
+        for (int c : held)
+          joint[c][t.envelope_cards(d)] += 1.0 / double(held.size()) / double(deals.size());
+      }
+      double h = 0;
+      for (const auto& [outcome, envelopes] : joint) {
+        double p_o = 0;
+        for (const auto& [e, pr] : envelopes) p_o += pr;
+        for (const auto& [e, pr] : envelopes) h -= pr * std::log(pr / p_o);
+      }
+      return h;
+    };
+    double best = 1e9;
+    for (int w = 0; w < 7; ++w)
+      for (int s = 7; s < 11; ++s) best = std::min(best, expected_entropy(w, s));
+    for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+      const auto cards = g.suggestion(Strategy::InfoGain, p, seed);
+      CHECK(expected_entropy(cards[0], cards[1]) == Approx(best).margin(1e-9));
+    }
+    // And it is a real choice: some suggestion is worse.
+    double worst = 0;
+    for (int w = 0; w < 7; ++w)
+      for (int s = 7; s < 11; ++s) worst = std::max(worst, expected_entropy(w, s));
+    CHECK(worst > best + 1e-6);
+  }
+}
+
+TEST_CASE("[clue] show policies when the answerer holds both cards") {
+  const auto game = make_clue(kSeed3Rules, {}, interface_deal());
+  Midgame g(*game);
+  const auto& rules = g.tables().rules();
+  const int lead = *rules.find_card("lead"), green = *rules.find_card("Green");
+  // Player 1 has seen lead from player 2, so lead tells it nothing new: min-leak shows it.
+  REQUIRE(g.holds("K1 has(2,lead) & ~Kw1 has(2,Green)"));
+  const Outlook asker = g.view(0);
+  std::set<int> random_choices;
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    kripke::Rng rng(seed);
+    CHECK(choose_shown(ShowPolicy::MinLeak, g.tables(), {lead, green}, 0, 1, asker, rng) == lead);
+    CHECK(choose_shown(ShowPolicy::ShownBefore, g.tables(), {lead, green},
+                       std::uint64_t{1} << green, 1, asker, rng) == green);
+    random_choices.insert(
+        choose_shown(ShowPolicy::Random, g.tables(), {lead, green}, 0, 1, asker, rng));
+  }
+  CHECK(random_choices.size() == 2);
+}

@@ -1,0 +1,125 @@
+// nine-card through the CLI: the bundled config, --no-hints, and seed 000's scenario with
+// the cells of the hint table it shows.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "cli_runner.hpp"
+#include "scenario.hpp"
+#include "scenario_runner.hpp"
+
+using namespace kripke_test;
+using nlohmann::json;
+
+namespace {
+
+struct Recorder final : kripke::EventSink {
+  std::vector<kripke::LogRecord> records;
+  void emit(const kripke::Event& e) override {
+    if (!e.record.is_null()) records.push_back(e.record);
+  }
+};
+
+std::size_t count_of(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (std::size_t at = 0; (at = text.find(part, at)) != std::string::npos; ++at) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("[nine-card-cli] seed 000's scenario passes, and its hint table has the seed's cells") {
+  const kripkesim::Scenario scenario =
+      kripkesim::load_scenario(source_path("configs/scenarios/nine-card-seed000.json"));
+  Recorder log;
+  REQUIRE(kripkesim::run_scenario(scenario, log).passed());
+  std::vector<kripke::LogRecord> hints;
+  for (const auto& r : log.records)
+    if (r["event"] == "hints") hints.push_back(r);
+  REQUIRE(hints.size() == 4);  // before each of the four moves
+  const auto& table = hints.back();
+  CHECK(table["agent"] == 1);
+  // Player 1's nine worlds (see the scenario's comments): player 2 holds two of R1 R2 B1,
+  // player 3 two of the other three cards (G1, G3 and the third of R1 R2 B1).
+  CHECK(table["worlds"] == 9);
+  CHECK(table["hidden_candidates"] == 5);
+  const auto& rows = table["questions"];
+  REQUIRE(rows.size() == 6);
+  // "Do you have G1?" to player 2: no in every world ("No sense"), yes in none ("Impossible").
+  CHECK(rows[0]["question"] == "G1");
+  CHECK(rows[0]["target"] == 2);
+  CHECK(rows[0]["answers"][0]["says"] == "no");
+  CHECK(rows[0]["answers"][0]["status"] == "no-sense");
+  CHECK(rows[0]["answers"][0]["worlds"] == 9);
+  CHECK(rows[0]["answers"][1]["says"] == "yes");
+  CHECK(rows[0]["answers"][1]["status"] == "impossible");
+  CHECK(rows[0]["answers"][1]["worlds"] == 0);
+  CHECK(rows[0]["relations_deleted"] == 0);
+  CHECK(rows[0]["expected_worlds"] == 9.0);
+  // To player 3: yes in 2 of the 3 ways player 3's hand can be formed (6 worlds), no when G1
+  // is hidden (3 worlds).
+  CHECK(rows[1]["question"] == "G1");
+  CHECK(rows[1]["target"] == 3);
+  CHECK(rows[1]["answers"][0]["worlds"] == 3);
+  CHECK(rows[1]["answers"][1]["worlds"] == 6);
+  CHECK(rows[1]["answers"][0]["probability"].get<double>() == Approx(1.0 / 3));
+  CHECK(rows[1]["expected_worlds"].get<double>() == Approx((3.0 * 3 + 6.0 * 6) / 9));
+  // No: G1 hidden (1 candidate). Yes: the hidden card is G3 or the third of R1 R2 B1 (4).
+  CHECK(rows[1]["answers"][0]["hidden_candidates"] == 1);
+  CHECK(rows[1]["answers"][1]["hidden_candidates"] == 4);
+  CHECK(rows[1]["expected_hidden"].get<double>() == Approx((3.0 * 1 + 6.0 * 4) / 9));
+  // The answer separates the 3 G1-hidden worlds from the 6 others, none of which has G1
+  // hidden: 2 x 3 x 6 = 36 ordered pairs with different hidden cards are deleted. It is
+  // the best row.
+  CHECK(rows[1]["relations_deleted"] == 36);
+  CHECK(rows[1]["best"] == true);
+  for (std::size_t k = 0; k < rows.size(); ++k) CHECK(rows[k]["best"] == (k == 1));
+}
+
+TEST_CASE(
+    "[nine-card-cli] the transcript shows the tables, --no-hints hides them and the log keeps "
+    "them") {
+  TempDir dir;
+  const CliResult shown = run_cli({"run", "configs/nine-card.json"});
+  REQUIRE(shown.exit_code == 0);
+  CHECK(shown.err.empty());
+  const std::size_t turns = count_of(shown.out, "--- turn ");
+  REQUIRE(turns > 0);
+  CHECK(count_of(shown.out, "  hints for player ") == turns);
+  CHECK(count_of(shown.out, "  what player ") == turns);
+  CHECK_THAT(shown.out, Catch::Contains("[public] the open cards are"));
+
+  const CliResult hidden =
+      run_cli({"run", "configs/nine-card.json", "--no-hints", "--log", dir.file("game.jsonl")});
+  REQUIRE(hidden.exit_code == 0);
+  CHECK(count_of(hidden.out, "hints for player") == 0);
+  CHECK(count_of(hidden.out, "--- turn ") == turns);
+  std::size_t hint_events = 0;
+  for (const std::string& line : lines_of(read_file(dir.file("game.jsonl"))))
+    hint_events += json::parse(line)["event"] == "hints";
+  CHECK(hint_events == turns);
+
+  // The rule "hints": false drops them from the log too.
+  const std::string config = read_file(source_path("configs/nine-card.json"));
+  json quiet = json::parse(config);
+  quiet["rules"]["hints"] = false;
+  const CliResult off =
+      run_cli({"run", dir.write("quiet.json", quiet.dump()), "--format", "jsonl"});
+  REQUIRE(off.exit_code == 0);
+  CHECK(count_of(off.out, "\"event\":\"hints\"") == 0);
+  CHECK(count_of(off.out, "\"event\":\"move\"") == turns);
+}
+
+TEST_CASE("[nine-card-cli] bad nine-card configs exit 2 naming the place") {
+  TempDir dir;
+  const CliResult r =
+      run_cli({"run", dir.write("bad.json", R"({"game": "nine-card", "rules": {"players": 4}})")});
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("/rules") && Catch::Contains("the deck has 9"));
+  const CliResult deal = run_cli(
+      {"run", dir.write("deal.json", R"({"game": "nine-card", "deal": {"hands": [["R1", "R2"],
+        ["R3", "G1"], ["G2", "G3"]], "hidden": "B1", "open": ["B2", "R1"]}})")});
+  CHECK(deal.exit_code == 2);
+  CHECK_THAT(deal.err, Catch::Contains("/deal/open/1") && Catch::Contains("dealt twice"));
+}
