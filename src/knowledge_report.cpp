@@ -9,9 +9,9 @@ std::string knowledge_lines(const kripke::Play& play, const UserFormula* phi,
   std::string out;
   for (std::size_t i = 0; i < play.model().agent_count(); ++i) {
     const auto agent = kripke::Agent(i);
-    const std::size_t possible = play.model().possible(agent);
-    out += fmt::format("{}{}: {} possible world{}", indent, play.agent_name(agent), possible,
-                       possible == 1 ? "" : "s");
+    const kripke::BigCount possible = play.possible_count(agent);
+    out += fmt::format("{}{}: {} possible world{}", indent, play.agent_name(agent),
+                       kripke::to_string(possible), possible == 1 ? "" : "s");
     if (phi)
       out += fmt::format(", knows the formula: {}",
                          play.holds(*kripke::f::knows(agent, phi->formula)) ? "yes" : "no");

@@ -77,22 +77,25 @@ class StepExecutor {
 
   std::optional<std::string> operator()(const ExpectPerAgentStep& s) {
     const bool possible = s.statistic == AgentStatistic::Possible;
+    if (!possible && !play_.enumerates_worlds())
+      throw InputError(
+          "relations are not known: this game counts its worlds, it does not list them");
     std::string wrong;
     for (const auto& [agent, expected] : s.expected) {
-      const std::uint64_t found =
-          possible ? play_.model().possible(agent) : play_.model().relations(agent);
+      const kripke::BigCount found =
+          possible ? play_.possible_count(agent) : play_.model().relations(agent);
       if (found != expected)
         wrong += fmt::format("{}{} of {}: expected {}, found {}", wrong.empty() ? "" : "; ",
                              possible ? "possible worlds" : "relations", play_.agent_name(agent),
-                             expected, found);
+                             expected, kripke::to_string(found));
     }
     return wrong.empty() ? std::nullopt : std::optional(wrong);
   }
 
   std::optional<std::string> operator()(const ExpectWorldsStep& s) {
-    const std::uint64_t alive = play_.model().alive_count();
+    const kripke::BigCount alive = play_.world_count();
     if (alive == s.worlds) return std::nullopt;
-    return fmt::format("expected {} alive worlds, found {}", s.worlds, alive);
+    return fmt::format("expected {} alive worlds, found {}", s.worlds, kripke::to_string(alive));
   }
 
   std::optional<std::string> operator()(const ExpectWinnersStep& s) {
@@ -111,7 +114,8 @@ class StepExecutor {
 std::string failure_report(const kripke::Play& play, const Step& step, const std::string& problem) {
   std::string out = fmt::format("  step {} ({}): {}\n", step.index, step.path, step.json.dump());
   if (!step.comment.empty()) out += fmt::format("    comment: {}\n", step.comment);
-  out += fmt::format("    {}\n    alive worlds: {}\n", problem, play.model().alive_count());
+  out +=
+      fmt::format("    {}\n    alive worlds: {}\n", problem, kripke::to_string(play.world_count()));
   const auto* expect = std::get_if<ExpectStep>(&step.action);
   return out + knowledge_lines(play, expect ? &expect->formula : nullptr, "    ");
 }

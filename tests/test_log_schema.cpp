@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -65,6 +66,18 @@ class SchemaValidator {
           out.push_back(at + ": below minimum");
       } else if (key == "allOf") {
         for (const auto& part : value) check(part, x, at, out);
+      } else if (key == "anyOf") {
+        bool any = false;
+        for (const auto& part : value) {
+          std::vector<std::string> alternative;
+          check(part, x, at, alternative);
+          any = any || alternative.empty();
+        }
+        if (!any) out.push_back(at + ": matches none of anyOf");
+      } else if (key == "pattern") {
+        if (x.is_string() &&
+            !std::regex_search(x.get<std::string>(), std::regex(value.get<std::string>())))
+          out.push_back(at + ": does not match " + value.get<std::string>());
       } else if (key == "if") {
         std::vector<std::string> condition;
         check(value, x, at, condition);
@@ -183,6 +196,9 @@ TEST_CASE("[log] the schema check rejects broken records") {
   CHECK(broken("update", [](json& j) { j["turn"] = "0"; }));
   CHECK(broken("update", [](json& j) { j["kind"] = "secret"; }));
   CHECK(broken("update", [](json& j) { j["agents"][1]["possible"] = -1; }));
+  CHECK(broken("update", [](json& j) { j["agents"][1]["possible"] = "12x"; }));
+  CHECK(
+      !broken("update", [](json& j) { j["agents"][1]["possible"] = "114388526826842830848000"; }));
   CHECK(broken("update", [](json& j) { j["audience"][0] = 0; }));
   CHECK(broken("update", [](json& j) { j.erase("worlds_after"); }));
   CHECK(broken("win", [](json& j) { j["winners"] = 2; }));
@@ -191,6 +207,24 @@ TEST_CASE("[log] the schema check rejects broken records") {
   // A field that only another event requires is not demanded here, and extra fields pass.
   CHECK(!broken("end", [](json& j) { j["hints"] = json::array(); }));
   CHECK_THROWS(SchemaValidator(json{{"maxLength", 3}}).errors(json("x")));
+}
+
+TEST_CASE("[log] Sleuth logs, counted (10^23 worlds) and enumerated, match the schema") {
+  const SchemaValidator schema = log_schema();
+  TempDir dir;
+  const std::string full = "{}";
+  const std::string reduced = R"({"colours": ["R", "G"], "quantities": ["S", "P"], "players": 3})";
+  for (const std::string& rules : {full, reduced}) {
+    const std::string config = R"({"game": "sleuth", "seed": 2, "rules": )" + rules + "}";
+    const CliResult r = run_cli({"run", dir.write("sleuth.json", config), "--format", "jsonl"});
+    REQUIRE(r.exit_code == 0);
+    const std::vector<json> records = check_log(schema, r.out);
+    REQUIRE(records.size() > 2);
+    // Past 2^64 the counts are decimal strings; the enumerated deck has plain numbers.
+    CHECK(records.front()["worlds"].is_string() == (rules == full));
+    CHECK(records.front()["model"][0].contains("relations") == (rules == reduced));
+    CHECK(records.back()["reason"] == "win");
+  }
 }
 
 TEST_CASE("[log] clue logs match the schema, with every kind of update") {

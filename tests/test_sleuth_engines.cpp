@@ -131,7 +131,7 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("[sleuth][engines] 10 cards, 4 players with 3/2/2/2: counting equals the Kripke model") {
+TEST_CASE("[sleuth][engines] 8 cards, 4 players with 1/2/2/2: counting equals the Kripke model") {
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
     auto game = make_sleuth({{"rules",
                               {{"colours", {"R", "G", "Y", "B"}},

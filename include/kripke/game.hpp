@@ -110,19 +110,23 @@ class Play {
   }
   void emit_text(std::string text) const { emit(nullptr, std::move(text)); }
 
-  // The number of worlds (alive). A game whose worlds are counted rather than enumerated
-  // (Sleuth's full deck) overrides it, and agent_statistics with it.
+  // World counts. A game whose worlds are counted rather than enumerated (Sleuth's full
+  // deck: ~10^23) overrides these; its Model is then a placeholder, so formulas cannot be
+  // evaluated and relations are unknown (enumerates_worlds() is false).
+  virtual bool enumerates_worlds() const { return true; }
   virtual BigCount world_count() const { return model_.alive_count(); }
+  virtual BigCount possible_count(Agent i) const { return model_.possible(i); }
 
-  // Per-agent statistics for `update` events: possible worlds, relations, goal reached.
-  virtual LogRecord agent_statistics() const {
+  // Per-agent statistics for `update` events: possible worlds, relations (when the worlds
+  // are enumerated), goal reached.
+  LogRecord agent_statistics() const {
     LogRecord out = LogRecord::array();
     for (std::size_t i = 0; i < model_.agent_count(); ++i) {
       const Agent a = Agent(i);
-      out.push_back({{"agent", a + 1},
-                     {"possible", model_.possible(a)},
-                     {"relations", model_.relations(a)},
-                     {"knows", has_won(a)}});
+      LogRecord stats = {{"agent", a + 1}, {"possible", count_json(possible_count(a))}};
+      if (enumerates_worlds()) stats["relations"] = model_.relations(a);
+      stats["knows"] = has_won(a);
+      out.push_back(std::move(stats));
     }
     return out;
   }
@@ -158,6 +162,12 @@ class Play {
 
   void log_update(const std::string& kind, const std::vector<Agent>& audience,
                   const std::string& text, const std::string& formula, const UpdateResult& r) {
+    log_update(kind, audience, text, formula, r.worlds_before, r.worlds_after);
+  }
+  // The same for an update the game made itself (a counted game has no Model to update).
+  void log_update(const std::string& kind, const std::vector<Agent>& audience,
+                  const std::string& text, const std::string& formula, BigCount worlds_before,
+                  BigCount worlds_after) {
     if (!sink_) return;
     LogRecord rec = record("update");
     rec["kind"] = kind;
@@ -166,27 +176,27 @@ class Play {
     rec["audience"] = aud;
     rec["text"] = text;
     rec["formula"] = formula;
-    rec["worlds_before"] = r.worlds_before;
-    rec["worlds_after"] = r.worlds_after;
+    rec["worlds_before"] = count_json(worlds_before);
+    rec["worlds_after"] = count_json(worlds_after);
     rec["agents"] = agent_statistics();
-    emit(std::move(rec), update_text(kind, audience, text, r));
+    emit(std::move(rec), update_text(kind, audience, text, worlds_before, worlds_after));
   }
 
   std::string update_text(const std::string& kind, const std::vector<Agent>& audience,
-                          const std::string& text, const UpdateResult& r) const {
+                          const std::string& text, BigCount worlds_before,
+                          BigCount worlds_after) const {
     std::string who;
     if (kind != "public") {
       for (Agent a : audience) who += (who.empty() ? "" : ", ") + std::to_string(a + 1);
       who = " to " + who;
     }
-    std::string s = "  [" + kind + who + "] " + text + "\n    worlds " +
-                    std::to_string(r.worlds_before) + " -> " + std::to_string(r.worlds_after) +
-                    "; possible:";
+    std::string s = "  [" + kind + who + "] " + text + "\n    worlds " + to_string(worlds_before) +
+                    " -> " + to_string(worlds_after) + "; possible:";
     std::string knowers;
     for (std::size_t i = 0; i < model_.agent_count(); ++i) {
       // Piece by piece: GCC 12 -O2 warns falsely on " " + std::to_string(...) (PR 105329).
       s += ' ';
-      s += std::to_string(i + 1) + ":" + std::to_string(model_.possible(Agent(i)));
+      s += std::to_string(i + 1) + ":" + to_string(possible_count(Agent(i)));
       if (has_won(Agent(i))) knowers += (knowers.empty() ? "" : ", ") + agent_name(Agent(i));
     }
     return s + "; knows: " + (knowers.empty() ? "nobody" : knowers);

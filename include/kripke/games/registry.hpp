@@ -41,7 +41,8 @@ inline const std::vector<GameInfo>& game_registry() {
        "the 9-card colour/diamond Sleuth variant (GAMES.md §1): 22,680 worlds, hint tables",
        nine_card::strategy_names(),
        [](GameConfig c) { return std::make_unique<nine_card::NineCardGame>(std::move(c)); }},
-      {"sleuth", "Sleuth (GAMES.md §2): 36 gem cards, 5 players, exact counting and seed 001's rules",
+      {"sleuth",
+       "Sleuth (GAMES.md §2): 36 gem cards, 5 players, exact counting and seed 001's rules",
        sleuth::strategy_names(),
        [](GameConfig c) { return std::make_unique<sleuth::SleuthGame>(std::move(c)); }},
   };

@@ -192,20 +192,16 @@ class SleuthPlay final : public Play {
   }
   std::string agent_name(Agent i) const override { return "player " + std::to_string(i + 1); }
 
-  BigCount world_count() const override { return t_->deals; }
-
-  // `possible` comes from the counting engine (on reduced decks the explicit model agrees,
-  // and adds `relations`); `knows` is the player's own engine's verdict.
-  LogRecord agent_statistics() const override {
-    LogRecord out = LogRecord::array();
-    for (int p = 0; p < players(); ++p) {
-      LogRecord a = {{"agent", p + 1},
-                     {"possible", count_json(minds_[std::size_t(p)].exact().possible_worlds())}};
-      if (t_->explicit_model) a["relations"] = model_.relations(p);
-      a["knows"] = has_won(p);
-      out.push_back(std::move(a));
-    }
-    return out;
+  // Without the explicit model, the worlds are all deals and a player's possible worlds
+  // are counted by its exact engine (on reduced decks both agree: tests check it). With it,
+  // the model's own counts (a scenario's announcements change the model, not the minds).
+  bool enumerates_worlds() const override { return t_->explicit_model.has_value(); }
+  BigCount world_count() const override {
+    return enumerates_worlds() ? Play::world_count() : t_->deals;
+  }
+  BigCount possible_count(Agent i) const override {
+    return enumerates_worlds() ? Play::possible_count(i)
+                               : minds_.at(std::size_t(i)).exact().possible_worlds();
   }
 
   // --- for tests and tools ----------------------------------------------------------------
@@ -258,14 +254,19 @@ class SleuthPlay final : public Play {
     for (int card : matching)
       if (deal_[std::size_t(card)] == asked) shown.push_back(card);
     if (logging()) {
+      const bool free = card_label == "free";
       LogRecord rec = record("move");
-      rec["asker"] = asker + 1;
+      rec["agent"] = asker + 1;
+      rec["text"] = agent_name(asker) + " asks " + agent_name(asked) + " for " + q.text() + " (" +
+                    q.code() +
+                    (free                     ? ", named on a free-choice card)"
+                     : card_label == q.code() ? ")"
+                                              : ", " + card_label + ")");
       rec["asked"] = asked + 1;
       rec["question"] = q.code();
       rec["question_card"] = card_label;
-      emit(std::move(rec), agent_name(asker) + " asks " + agent_name(asked) + " for " + q.text() +
-                               " (" + q.code() + ", " +
-                               (card_label == "free" ? "free-choice card" : card_label) + ")");
+      std::string text = rec["text"];
+      emit(std::move(rec), std::move(text));
     }
     minds_[std::size_t(asker)].see_answer(asked, matching, shown);
     if (t_->explicit_model)
@@ -283,27 +284,9 @@ class SleuthPlay final : public Play {
     if (logging()) emit_text("    " + score_sheet(t_->deck, minds_[std::size_t(asker)]));
   }
 
-  // An `update` event for a private observation by one player. Private observations never
-  // change the set of worlds, so worlds_before = worlds_after = all deals.
+  // An `update` event for a private observation by one player (the set of worlds stays).
   void log_observation(int observer, const std::string& text, const std::string& formula) {
-    if (!logging()) return;
-    LogRecord rec = record("update");
-    rec["kind"] = "private";
-    rec["audience"] = LogRecord::array({observer + 1});
-    rec["text"] = text;
-    rec["formula"] = formula;
-    rec["worlds_before"] = count_json(t_->deals);
-    rec["worlds_after"] = count_json(t_->deals);
-    rec["agents"] = agent_statistics();
-    std::string line =
-        "  [private to " + std::to_string(observer + 1) + "] " + text + "\n    possible:";
-    std::string knowers;
-    for (int p = 0; p < players(); ++p) {
-      line += " " + std::to_string(p + 1) + ":" +
-              to_string(minds_[std::size_t(p)].exact().possible_worlds());
-      if (has_won(p)) knowers += (knowers.empty() ? "" : ", ") + agent_name(p);
-    }
-    emit(std::move(rec), line + "; knows: " + (knowers.empty() ? "nobody" : knowers));
+    log_update("private", {observer}, text, formula, world_count(), world_count());
   }
 
   int player_number(const std::string& arg, std::size_t column) const {

@@ -17,6 +17,8 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <map>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -88,6 +90,17 @@ inline double hidden_entropy(const PlacementCounts& counts, int hidden, int card
 
 }  // namespace info_gain_detail
 
+// The cards of `matching` whose ownership by `asked` is still open: the only ones an
+// answer can tell anything about.
+inline std::vector<int> uncertain_cards(const CardPlaces& info, int asked,
+                                        const std::vector<int>& matching) {
+  const PlaceMask here = PlaceMask{1} << asked;
+  std::vector<int> out;
+  for (int card : matching)
+    if ((info.allowed(card) & here) && info.allowed(card) != here) out.push_back(card);
+  return out;
+}
+
 // Expected information (bits) about the hidden gem from asking `asked` for `matching`.
 // The answer is which of the uncertain cards `asked` holds. Cards with the same allowed
 // places are interchangeable, so an answer is summarised by how many of each such group
@@ -96,12 +109,10 @@ inline double hidden_entropy(const PlacementCounts& counts, int hidden, int card
 inline double hidden_information(const CardPlaces& info, const PlacementCounts& now, int hidden,
                                  int asked, const std::vector<int>& matching) {
   using namespace info_gain_detail;
-  const PlaceMask here = PlaceMask{1} << asked;
   std::vector<std::vector<int>> groups;  // the uncertain cards, by allowed places
   std::vector<PlaceMask> masks;
-  for (int card : matching) {
+  for (int card : uncertain_cards(info, asked, matching)) {
     const PlaceMask m = info.allowed(card);
-    if (!(m & here) || m == here) continue;
     std::size_t g = 0;
     while (g < masks.size() && masks[g] != m) ++g;
     if (g == masks.size()) masks.push_back(m), groups.emplace_back();
@@ -138,18 +149,23 @@ inline double hidden_information(const CardPlaces& info, const PlacementCounts& 
 }
 
 inline std::vector<double> info_gain_scores(const Mind& mind, const std::vector<Option>& options,
-                                            const QuestionMatches& matches, int players) {
+                                            const QuestionMatches& matches) {
   const CardPlaces& info = mind.exact().information();
   const PlacementCounts& now = mind.exact().counts();
-  // The same (question, player) comes from a printed card and from a free choice: once.
-  std::vector<double> cache(matches.size() * std::size_t(players), -1);
+  // The information depends only on the player and the uncertain cards asked for, which
+  // many options share (a printed card and the same free choice; questions that differ
+  // only in cards whose place is settled): each is computed once.
+  std::map<std::pair<int, std::vector<int>>, double> cache;
   std::vector<double> scores;
   for (const Option& o : options) {
-    double& gain = cache[std::size_t(o.question) * std::size_t(players) + std::size_t(o.asked)];
-    if (gain < 0)
-      gain = hidden_information(info, now, mind.hidden_place(), o.asked,
-                                matches[std::size_t(o.question)]);
-    scores.push_back(gain);
+    const std::vector<int>& matching = matches[std::size_t(o.question)];
+    auto key = std::make_pair(o.asked, uncertain_cards(info, o.asked, matching));
+    auto it = cache.find(key);
+    if (it == cache.end())
+      it = cache.emplace(std::move(key), hidden_information(info, now, mind.hidden_place(), o.asked,
+                                                            matching))
+               .first;
+    scores.push_back(it->second);
   }
   return scores;
 }
@@ -197,7 +213,7 @@ inline std::size_t choose_option(Strategy strategy, const Mind& mind,
     case Strategy::Seed:
       return best_option(options, seed_scores(mind, options, matches, players), rng);
     case Strategy::InfoGain:
-      return best_option(options, info_gain_scores(mind, options, matches, players), rng);
+      return best_option(options, info_gain_scores(mind, options, matches), rng);
   }
   return 0;
 }
