@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Usage: scripts/run.sh [kripkesim arguments...]
 # Builds the default preset (output on stderr), then runs kripkesim with the given
-# arguments; with none, plays the bundled muddy children game: `run configs/muddy.json`.
+# arguments; with none, plays the bundled Clue game (seed 003's deck): `run configs/clue.json`.
 # Relative paths in the arguments are taken from the directory you call this from, so
 # `scripts/run.sh run my.json > log.jsonl` works anywhere; stdout is kripkesim's alone.
 set -euo pipefail
@@ -11,7 +11,7 @@ bash "$root/scripts/build.sh" default >&2
 
 if (( $# == 0 )); then
   cd "$root"
-  set -- run configs/muddy.json
+  set -- run configs/clue.json
 fi
 echo "run: kripkesim $*" >&2
 exec "$root/build/default/kripkesim" "$@"
