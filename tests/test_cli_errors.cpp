@@ -42,6 +42,12 @@ TEST_CASE("[cli-errors] an unknown key is an error with a suggestion") {
   CHECK_THAT(err, Catch::Contains("did you mean 'children'?"));
 }
 
+TEST_CASE("[cli-errors] a missing required key names a present key that looks like a typo of it") {
+  const std::string err = run_bad_config(R"({"gmae": "muddy"})");
+  CHECK_THAT(err, Catch::Contains("missing required key 'game' (found 'gmae': a typo?)"));
+  CHECK_THAT(run_bad_config(R"({"rules": {}})"), !Catch::Contains("a typo?"));
+}
+
 TEST_CASE("[cli-errors] a value of the wrong type names its path and both types") {
   const std::string err = run_bad_config(R"({"game": "muddy", "rules": {"children": "three"}})");
   CHECK_THAT(err, Catch::Contains("/rules/children: "));

@@ -75,12 +75,12 @@ class ObjectReader {
   }
   std::string required_string(const std::string& key) {
     const Json* v = find(key);
-    if (!v) throw InputError("missing required key '" + key + "'", path_);
+    if (!v) throw missing(key);
     return string_value(*v, path_of(key));
   }
   const Json& required(const std::string& key) {
     const Json* v = find(key);
-    if (!v) throw InputError("missing required key '" + key + "'", path_);
+    if (!v) throw missing(key);
     return *v;
   }
 
@@ -119,6 +119,15 @@ class ObjectReader {
   }
 
  private:
+  // A required key is missing. A present key a typo away from it is named, as that is
+  // usually why: {"gmae": ...} should say so, not only that 'game' is missing.
+  InputError missing(const std::string& key) const {
+    std::string hint;
+    for (auto it = j_.begin(); it != j_.end(); ++it)
+      if (!known_.count(it.key()) && edit_distance(key, it.key()) <= 2)
+        hint = " (found '" + it.key() + "': a typo?)";
+    return InputError("missing required key '" + key + "'" + hint, path_);
+  }
   InputError type_error(const Json& v, const std::string& key, const std::string& wanted) const {
     return InputError("expected " + wanted + ", found " + json_type_name(v), path_of(key));
   }
