@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake g++ make libcli11-dev libfmt-dev nlohmann-json3-dev catch2)
+packages=(cmake g++ make libcli11-dev libfmt-dev nlohmann-json3-dev catch2 clang-format)
 
 if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
   echo "install-deps: not a Debian-based system; make sure these are installed:" \

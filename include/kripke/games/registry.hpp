@@ -10,8 +10,8 @@
 #include "kripke/game.hpp"
 #include "kripke/games/clue/clue.hpp"
 #include "kripke/games/muddy/muddy.hpp"
-#include "kripke/games/number/number.hpp"
 #include "kripke/games/nine_card/nine_card.hpp"
+#include "kripke/games/number/number.hpp"
 #include "kripke/games/sleuth/game.hpp"
 
 namespace kripke {
@@ -25,8 +25,7 @@ struct GameInfo {
 
 inline const std::vector<GameInfo>& game_registry() {
   static const std::vector<GameInfo> games = {
-      {"clue",
-       "simplified Clue (GAMES.md §3): suggest a weapon and a suspect, learn the envelope",
+      {"clue", "simplified Clue (GAMES.md §3): suggest a weapon and a suspect, learn the envelope",
        clue::strategy_names(),
        [](GameConfig c) { return std::make_unique<clue::ClueGame>(std::move(c)); }},
       {"muddy",

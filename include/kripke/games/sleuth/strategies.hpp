@@ -18,8 +18,8 @@
 #include <cmath>
 #include <cstdint>
 #include <map>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "kripke/counting.hpp"
@@ -162,8 +162,9 @@ inline std::vector<double> info_gain_scores(const Mind& mind, const std::vector<
     auto key = std::make_pair(o.asked, uncertain_cards(info, o.asked, matching));
     auto it = cache.find(key);
     if (it == cache.end())
-      it = cache.emplace(std::move(key), hidden_information(info, now, mind.hidden_place(), o.asked,
-                                                            matching))
+      it = cache
+               .emplace(std::move(key),
+                        hidden_information(info, now, mind.hidden_place(), o.asked, matching))
                .first;
     scores.push_back(it->second);
   }
