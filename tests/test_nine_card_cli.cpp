@@ -122,4 +122,19 @@ TEST_CASE("[nine-card-cli] bad nine-card configs exit 2 naming the place") {
         ["R3", "G1"], ["G2", "G3"]], "hidden": "B1", "open": ["B2", "R1"]}})")});
   CHECK(deal.exit_code == 2);
   CHECK_THAT(deal.err, Catch::Contains("/deal/open/1") && Catch::Contains("dealt twice"));
+  const CliResult strategy = run_cli({"validate", dir.write("strategy.json", R"({
+    "game": "nine-card",
+    "agents": [{"strategy": "hint"}, {"strategy": "clever"}, {"strategy": "random"}]})")});
+  CHECK(strategy.exit_code == 2);
+  CHECK_THAT(strategy.err, Catch::Contains("/agents/1/strategy") && Catch::Contains("clever") &&
+                               Catch::Contains("info-gain"));
+  // Hand sizes that do not add up to the nine cards, coming from a batch condition: the
+  // message points into the condition.
+  const CliResult hands = run_cli({"batch", dir.write("hands.json", R"({
+    "game": "nine-card",
+    "batch": {"games": 10, "conditions": [{"name": "ok"},
+              {"name": "big-hands", "rules": {"hand_size": 3}}]}})")});
+  CHECK(hands.exit_code == 2);
+  CHECK_THAT(hands.err, Catch::Contains("/batch/conditions/1/rules") &&
+                            Catch::Contains("= 12 cards, but the deck has 9"));
 }
