@@ -10,40 +10,14 @@ strategy). round-robin: every ordered choice of three different strategies for t
 A player "wins" a game when it is among the winners (a shared win counts for each winner,
 as the original counted the first reported winner); the "share" splits a shared win.
 """
-import json
-import math
 import sys
 from collections import defaultdict
+
+from results_stats import load, mean_ci, pct, wilson
 
 # GAMES.md §3: the original's table, 10 games per strategy, player 1 vs two RANDOM players.
 ORIGINAL = {"not-own": (0.60, 5.6), "one-own": (0.20, 6.5), "unknown": (0.50, 6.0),
             "one-unknown": (0.70, 6.9), "reasoning": (0.30, 5.8)}
-
-
-def wilson(successes, n, z=1.96):
-    """95% Wilson score interval of a proportion: sound near 0 and 1 and for small n."""
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
-def mean_ci(values):
-    n = len(values)
-    mean = sum(values) / n
-    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    return mean, mean - 1.96 * sd / math.sqrt(n), mean + 1.96 * sd / math.sqrt(n)
-
-
-def load(path):
-    results = json.load(open(path))
-    if not results.get("complete", False):
-        sys.exit(f"{path}: the run is incomplete")
-    return results
-
-
-def pct(x):
-    return f"{100 * x:.1f}%"
 
 
 def vs_random(results):

@@ -8,9 +8,10 @@ Conditions are named <epistemagic>-<variant> (none-standard, once-kooi-pw, ...).
 `deals: "all"` game index g is the same deal in every condition (docs/batch.md), which the
 script checks, so magic and no-magic games compare deal by deal.
 """
-import json
 import sys
 from collections import defaultdict
+
+from results_stats import load
 
 BUCKETS = [(k, k) for k in range(1, 11)] + [(11, 15), (16, 20), (21, 30), (31, 10**9)]
 
@@ -20,9 +21,7 @@ def bucket_name(lo, hi):
 
 
 def main(path):
-    results = json.load(open(path))
-    if not results.get("complete", False):
-        sys.exit(f"{path}: the run is incomplete")
+    results = load(path)
     summary = {c["name"]: c for c in results["summary"]["conditions"]}
     names = list(summary)
     games = defaultdict(dict)  # condition -> index -> record

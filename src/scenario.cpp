@@ -103,6 +103,37 @@ StepAction read_expect_winners(const Json& v, const std::string& path) {
   return ExpectWinnersStep{agent_list(v, path)};
 }
 
+// A well-formed JSON pointer (RFC 6901) to a part of a document, not the whole.
+bool is_part_pointer(const std::string& s) {
+  if (s.empty()) return false;
+  try {
+    static_cast<void>(Json::json_pointer(s));
+    return true;
+  } catch (const Json::exception&) {
+    return false;
+  }
+}
+
+StepAction read_expect_event(const Json& v, const std::string& path) {
+  ObjectReader r(v, path);
+  ExpectEventStep step;
+  step.event = r.required_string("event");
+  const std::string at = r.path_of("values");
+  const Json& values = r.required("values");
+  r.done();
+  if (!values.is_object() || values.empty())
+    throw InputError("expected an object of JSON pointers and values, e.g. {\"/worlds\": 9}", at);
+  for (const auto& [pointer, value] : values.items()) {
+    if (!is_part_pointer(pointer))
+      throw InputError("'" + pointer +
+                           "' is not a JSON pointer into the event (/worlds, "
+                           "/questions/0/best)",
+                       at);
+    step.values.emplace_back(pointer, value);
+  }
+  return step;
+}
+
 struct ActionKind {
   const char* key;
   StepAction (*read)(const Json& value, const std::string& path);
@@ -119,6 +150,7 @@ constexpr ActionKind kActions[] = {
     {"expect_relations", read_expect_relations},
     {"expect_worlds", read_expect_worlds},
     {"expect_winners", read_expect_winners},
+    {"expect_event", read_expect_event},
 };
 
 Step read_step(const Json& json, std::size_t index) {
@@ -162,7 +194,8 @@ bool is_expectation(const StepAction& action) {
   return std::holds_alternative<ExpectStep>(action) ||
          std::holds_alternative<ExpectPerAgentStep>(action) ||
          std::holds_alternative<ExpectWorldsStep>(action) ||
-         std::holds_alternative<ExpectWinnersStep>(action);
+         std::holds_alternative<ExpectWinnersStep>(action) ||
+         std::holds_alternative<ExpectEventStep>(action);
 }
 
 void read_scenario_keys(ObjectReader& reader, Scenario& scenario) {

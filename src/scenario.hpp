@@ -42,9 +42,17 @@ struct ExpectWorldsStep {  // {"expect_worlds": N}: the number of alive worlds
 struct ExpectWinnersStep {             // {"expect_winners": [2, 3]}: exactly these agents have won
   std::vector<kripke::Agent> winners;  // sorted
 };
+// {"expect_event": {"event": "hints", "values": {"/worlds": 9}}}: the last logged event of
+// that kind has these values at these JSON pointers (what a game shows rather than knows,
+// such as nine-card's hint table)
+struct ExpectEventStep {
+  std::string event;
+  std::vector<std::pair<std::string, kripke::Json>> values;  // JSON pointer, value
+};
 
-using StepAction = std::variant<MoveStep, PlayStep, AnnounceStep, ObserveStep, ExpectStep,
-                                ExpectPerAgentStep, ExpectWorldsStep, ExpectWinnersStep>;
+using StepAction =
+    std::variant<MoveStep, PlayStep, AnnounceStep, ObserveStep, ExpectStep, ExpectPerAgentStep,
+                 ExpectWorldsStep, ExpectWinnersStep, ExpectEventStep>;
 
 struct Step {
   std::size_t index = 0;

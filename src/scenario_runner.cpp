@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <map>
 #include <optional>
 
 #include "knowledge_report.hpp"
@@ -21,12 +23,43 @@ std::string agents_text(const kripke::Play& play, const std::vector<Agent>& agen
   return out.empty() ? "nobody" : out;
 }
 
+// Passes every event on to the transcript and, when the script has expect_event steps,
+// keeps the last record of each kind for them (records are then built even when the
+// transcript throws them away).
+class EventMemory final : public kripke::EventSink {
+ public:
+  EventMemory(kripke::EventSink& transcript, bool keep) : transcript_(transcript), keep_(keep) {}
+  void emit(const kripke::Event& e) override {
+    if (keep_ && !e.record.is_null()) last_[e.record.at("event").get<std::string>()] = e.record;
+    transcript_.emit(e);
+  }
+  bool enabled() const override { return keep_ || transcript_.enabled(); }
+  const kripke::LogRecord* last(const std::string& event) const {
+    const auto it = last_.find(event);
+    return it == last_.end() ? nullptr : &it->second;
+  }
+
+ private:
+  kripke::EventSink& transcript_;
+  bool keep_;
+  std::map<std::string, kripke::LogRecord> last_;
+};
+
+// The value at `pointer` in the record, as JSON text; "nothing" when there is none.
+std::string value_at(const kripke::LogRecord& record, const std::string& pointer) {
+  try {
+    return record.at(kripke::LogRecord::json_pointer(pointer)).dump();
+  } catch (const kripke::LogRecord::exception&) {
+    return "nothing";
+  }
+}
+
 // Executes the steps of one scenario against a running game. Actions change the game;
 // expectations return what went wrong, or nothing.
 class StepExecutor {
  public:
-  StepExecutor(kripke::GameRunner& runner, const Step& step)
-      : runner_(runner), play_(runner.play()), step_(step) {}
+  StepExecutor(kripke::GameRunner& runner, const EventMemory& events, const Step& step)
+      : runner_(runner), play_(runner.play()), events_(events), step_(step) {}
 
   std::optional<std::string> operator()(const MoveStep& s) {
     play_.scripted_move(s.move, step_.path);
@@ -105,9 +138,26 @@ class StepExecutor {
                        agents_text(play_, winners));
   }
 
+  // Values compare as JSON (9 equals 9.0), so only exactly representable numbers match.
+  std::optional<std::string> operator()(const ExpectEventStep& s) {
+    const kripke::LogRecord* record = events_.last(s.event);
+    if (!record) return fmt::format("no '{}' event has been logged", s.event);
+    std::string wrong;
+    for (const auto& [pointer, expected] : s.values) {
+      const std::string found = value_at(*record, pointer);
+      if (found == "nothing" || kripke::Json::parse(found) != expected)
+        wrong += fmt::format("{}{}: expected {}, found {}", wrong.empty() ? "" : "; ", pointer,
+                             expected.dump(), found);
+    }
+    if (wrong.empty()) return std::nullopt;
+    return fmt::format("the last '{}' event (turn {}): {}", s.event, record->at("turn").dump(),
+                       wrong);
+  }
+
  private:
   kripke::GameRunner& runner_;
   kripke::Play& play_;
+  const EventMemory& events_;
   const Step& step_;
 };
 
@@ -121,9 +171,10 @@ std::string failure_report(const kripke::Play& play, const Step& step, const std
 }
 
 // Runs one step; input errors that the core raised without a place get the step's.
-std::optional<std::string> execute(kripke::GameRunner& runner, const Step& step) {
+std::optional<std::string> execute(kripke::GameRunner& runner, const EventMemory& events,
+                                   const Step& step) {
   try {
-    return std::visit(StepExecutor(runner, step), step.action);
+    return std::visit(StepExecutor(runner, events, step), step.action);
   } catch (const InputError& e) {
     if (!e.path().empty()) throw;
     throw InputError(e.what(), step.path);
@@ -134,7 +185,11 @@ std::optional<std::string> execute(kripke::GameRunner& runner, const Step& step)
 
 ScenarioResult run_scenario(const Scenario& scenario, kripke::EventSink& transcript) {
   const auto game = kripke::make_game(scenario.config);
-  kripke::GameRunner runner(*game, scenario.config.seed, transcript);
+  const bool expects_events = std::any_of(
+      scenario.script.begin(), scenario.script.end(),
+      [](const Step& step) { return std::holds_alternative<ExpectEventStep>(step.action); });
+  EventMemory events(transcript, expects_events);
+  kripke::GameRunner runner(*game, scenario.config.seed, events);
   check_script(scenario, runner.play());
   runner.start();
 
@@ -143,7 +198,7 @@ ScenarioResult run_scenario(const Scenario& scenario, kripke::EventSink& transcr
     const kripke::Play& play = runner.play();
     play.emit_text(fmt::format("-- step {}: {}", step.index, step.json.dump()));
     if (!step.comment.empty()) play.emit_text("   # " + step.comment);
-    const std::optional<std::string> problem = execute(runner, step);
+    const std::optional<std::string> problem = execute(runner, events, step);
     if (is_expectation(step.action)) play.emit_text(problem ? "   FAILED: " + *problem : "   ok");
     if (problem) result.failures.push_back(failure_report(play, step, *problem));
   }

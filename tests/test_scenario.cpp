@@ -122,6 +122,50 @@ TEST_CASE("[scenario] --verbose prints the transcript and every step") {
   CHECK_THAT(r.out, Catch::EndsWith("PASS passes\n1 passed, 0 failed\n"));
 }
 
+TEST_CASE("[scenario] expect_event compares the last logged event of a kind, even when quiet") {
+  // Three children, 2 and 3 muddy: the father's announcement leaves 7 worlds, the first
+  // "nobody knows" 4.
+  const auto scenario = [](const std::string& steps) {
+    return R"json({"game": "muddy", "name": "events", "deal": {"muddy": [2, 3]}, "script": [)json" +
+           steps + "]}";
+  };
+  TempDir dir;
+  const CliResult pass = run_cli({"scenario", dir.write("pass.json", scenario(R"json(
+    {"expect_event": {"event": "update", "values": {"/kind": "public", "/worlds_after": 7.0}}},
+    {"play": 1},
+    {"expect_event": {"event": "update", "values": {"/worlds_after": 4, "/agents/1/knows": true}}},
+    {"expect_event": {"event": "start", "values": {"/deal/muddy": [2, 3]}}})json"))});
+  CHECK(pass.exit_code == 0);
+  CHECK_THAT(pass.out, Catch::StartsWith("PASS events\n"));
+
+  const CliResult fail = run_cli({"scenario", dir.write("fail.json", scenario(R"json(
+    {"play": 1},
+    {"expect_event": {"event": "update", "values": {"/worlds_after": 7, "/kind": "public",
+                                                     "/agents/7/knows": true}}},
+    {"expect_event": {"event": "hints", "values": {"/worlds": 9}}})json"))});
+  CHECK(fail.exit_code == 1);
+  CHECK_THAT(fail.out, Catch::Contains("step 1 (/script/1/expect_event)"));
+  // Values are checked in the order of their pointers.
+  CHECK_THAT(fail.out, Catch::Contains("the last 'update' event (turn 1): /agents/7/knows: "
+                                       "expected true, found nothing; /worlds_after: "
+                                       "expected 7, found 4"));
+  CHECK_THAT(fail.out, !Catch::Contains("/kind: expected"));
+  CHECK_THAT(fail.out, Catch::Contains("step 2 (/script/2/expect_event)"));
+  CHECK_THAT(fail.out, Catch::Contains("no 'hints' event has been logged"));
+
+  for (const char* bad : {R"json({"event": "update", "values": {"worlds_after": 7}})json",
+                          R"json({"event": "update", "values": {}})json",
+                          R"json({"event": "update", "values": {"/a/~2": 7}})json",
+                          R"json({"event": "update", "value": {"/worlds_after": 7}})json"}) {
+    INFO(bad);
+    const CliResult r =
+        run_cli({"scenario",
+                 dir.write("bad.json", scenario(std::string(R"({"expect_event": )") + bad + "}"))});
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains("/script/0/expect_event"));
+  }
+}
+
 TEST_CASE("[scenario] reading: the name defaults to the file name and steps keep their paths") {
   TempDir dir;
   const std::string file = dir.write("unnamed.json", R"json({"game": "muddy", "script": [

@@ -220,8 +220,7 @@ class NineCardPlay final : public Play {
     rec["says"] = answer_name(a.question, answer);
     rec["drew"] = questions()[std::size_t(hands_[std::size_t(me)].back())].id;
     rec["reshuffled"] = reshuffled;
-    emit(std::move(rec), player_name(me) + " asks " + player_name(a.target) + ": " + q.text + " " +
-                             answer_name(a.question, answer) + ".");
+    emit(std::move(rec), text);
   }
 
   // The played card goes to the discard pile; the replacement (the top of the
