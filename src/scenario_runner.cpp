@@ -62,14 +62,14 @@ class StepExecutor {
       : runner_(runner), play_(runner.play()), events_(events), step_(step) {}
 
   std::optional<std::string> operator()(const MoveStep& s) {
-    play_.scripted_move(s.move, step_.path);
+    runner_.scripted_turn(s.move, step_.path);
     return std::nullopt;
   }
 
   std::optional<std::string> operator()(const PlayStep& s) {
     if (runner_.finished())
       throw InputError(
-          fmt::format("the game is over ({} after turn {}); only moves and expectations can follow",
+          fmt::format("the game is over ({} after turn {}); only expectations can follow",
                       runner_.result().reason, runner_.result().turns),
           step_.path);
     for (int k = 0; k < s.turns && !runner_.finished(); ++k) runner_.step();

@@ -59,6 +59,20 @@ class GameRunner {
     }
   }
 
+  // A turn whose move comes from a script (a scenario file) instead of the current agent:
+  // numbered, logged and checked for winners like any other turn. A finished game takes no
+  // more turns.
+  void scripted_turn(const Json& move, const std::string& path) {
+    if (finished())
+      throw InputError("the game is over (" + reason_ + " after turn " + std::to_string(turn_) +
+                           "); only expectations can follow",
+                       path);
+    play_->set_turn(++turn_);
+    play_->emit_text("--- turn " + std::to_string(turn_) + " (scripted) ---");
+    play_->scripted_move(move, path);
+    check_winners();
+  }
+
   GameResult run() {
     start();
     while (!finished()) step();
