@@ -288,6 +288,12 @@ TEST_CASE("[sleuth] bad configs are input errors with their path") {
   CHECK(path_of({{"rules", {{"colours", {"R", "R"}}}}}) == "/rules/colours/1");
   CHECK(path_of({{"rules", {{"hand_sizes", {7, 7, 7, 7, 6}}}}}) == "/rules/hand_sizes");
   CHECK(path_of({{"rules", {{"players", 1}}}}) == "/rules/players");
+  // 36 cards among 12 players: about 2^108 deals, more than the counting engine's 2^100.
+  CHECK(path_of({{"rules", {{"players", 12}}}}) == "/rules");
+  // Few deals, but 13 places of up to 24 cards do not pack into the counting engine's key.
+  CHECK(path_of({{"rules",
+                  {{"players", 12}, {"hand_sizes", {24, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}}}}}) ==
+        "/rules");
   CHECK(path_of({{"rules", {{"hidden", 2}}}}) == "/rules/hidden");
   CHECK(path_of({{"rules", {{"colour", {"R"}}}}}) == "/rules");
   CHECK(path_of({{"rules", {{"question_hand", 20}}}}) == "/rules/question_hand");
