@@ -3,6 +3,10 @@
 
     kripkesim batch configs/experiments/sleuth-engines.json --jobs 2 --out engines.json
     scripts/sleuth_results.py engines.json
+    scripts/sleuth_results.py --paired paired-exact.json paired-rules.json
+
+The second form compares two runs of one condition each with the same batch seed (so game
+g of both has the same deal and question deck) game by game.
 
 Each condition seats `exact` and `rules` players (same strategy). A game has one winner:
 only the asker learns anything in a turn. Every game record's outcome.first_knew gives,
@@ -145,6 +149,27 @@ def mixed_pooled(conds):
               f"{interval(lo, hi, pct)} |")
 
 
+def paired(path_a, path_b):
+    """Two single-condition runs with the same seeds, compared game by game."""
+    a, b = load(path_a), load(path_b)
+    games_a, games_b = a["games"], b["games"]
+    if len(games_a) != len(games_b) or any(x["seed"] != y["seed"] or x["deal"] != y["deal"]
+                                           for x, y in zip(games_a, games_b)):
+        sys.exit(f"{path_a} and {path_b} do not play the same games (same batch seed, one "
+                 "condition each)")
+    engines = [", ".join(sorted({e for _, e_list, _, _ in conditions(r) for e in e_list}))
+               for r in (a, b)]
+    diff = [y["turns"] - x["turns"] for x, y in zip(games_a, games_b)]
+    same = sum(x["turns"] == y["turns"] and x["winners"] == y["winners"]
+               for x, y in zip(games_a, games_b))
+    mean, lo, hi = mean_ci(diff)
+    print(f"| games | same turns and winner | longer with `{engines[1]}` "
+          f"| shorter with `{engines[1]}` | mean difference in turns | 95% CI |")
+    print("|---|---|---|---|---|---|")
+    print(f"| {len(diff)} | {same} ({pct(same / len(diff))}) | {sum(d > 0 for d in diff)} "
+          f"| {sum(d < 0 for d in diff)} | {mean:+.3f} | {lo:+.3f} to {hi:+.3f} |")
+
+
 def main(paths):
     for path in paths:
         conds = conditions(load(path))
@@ -164,6 +189,9 @@ def main(paths):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2:
+    if len(sys.argv) == 4 and sys.argv[1] == "--paired":
+        paired(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) >= 2 and not sys.argv[1].startswith("--"):
+        main(sys.argv[1:])
+    else:
         sys.exit(__doc__)
-    main(sys.argv[1:])
