@@ -316,12 +316,7 @@ TEST_CASE("[sleuth] the rules miss what counting knows about capacity, but not t
   // GOP, YOP are in play. Counting knows it; seed 001's lists do not. Neither knows which
   // of the three Solitaires is hidden.
   const Json exact = Json::object();  // the default agent: seed strategy, exact engine
-  auto game = make_sleuth({{"rules",
-                            {{"colours", {"R", "G", "Y"}},
-                             {"types", {"D", "O"}},
-                             {"quantities", {"S", "P"}},
-                             {"players", 4},
-                             {"hand_sizes", {3, 3, 3, 2}}}},
+  auto game = make_sleuth({{"rules", sleuth_test::capacity_deck()},
                            {"agents", Json::array({{{"engine", "rules"}}, exact, exact, exact})},
                            {"deal",
                             {{"hidden", "ROS"},

@@ -159,13 +159,8 @@ TEST_CASE(
     "the Kripke model") {
   // The deck of the sleuth-capacity scenario, where counting knows more than the rules.
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-    auto game = make_sleuth({{"rules",
-                              {{"colours", {"R", "G", "Y"}},
-                               {"types", {"D", "O"}},
-                               {"quantities", {"S", "P"}},
-                               {"players", 4},
-                               {"hand_sizes", {3, 3, 3, 2}}}},
-                             {"agents", mixed_agents(4, seed)}});
+    auto game =
+        make_sleuth({{"rules", sleuth_test::capacity_deck()}, {"agents", mixed_agents(4, seed)}});
     REQUIRE(game->tables().deals == BigCount(1108800));  // 12!/(3!·3!·3!·2!·1!)
     run_and_check(*game, seed, [](const SleuthPlay& play) {
       check_engines_agree(play);
