@@ -139,6 +139,7 @@ def mixed_pooled(conds):
             for w in g["winners"]:
                 wins[engines[w - 1]] += 1 / len(g["winners"])
     if not seat_games:
+        print("(no condition mixes the engines)")
         return
     print("| engine | seat-games | wins | wins per seat-game | 95% CI |")
     print("|---|---|---|---|---|")

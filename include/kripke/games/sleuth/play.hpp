@@ -132,8 +132,8 @@ class SleuthPlay final : public Play {
   // {"first_knew": {"exact": [...], "rules": [...]}}: per player, the turn at which the exact
   // engine, and seed 001's rules, first knew the hidden gem from what that player had seen —
   // both engines run for every player, whichever one it plays with — or null when not by the
-  // end. The player's own engine's entry is when it won; the other is what it would have
-  // known with the same questions and answers.
+  // end. The player's own engine's entry is when it won; the other is when it would have
+  // known from the same questions and answers (always the same turn: docs/games/sleuth.md).
   Json outcome() const override {
     auto turns = [](const std::vector<int>& knew) {
       Json out = Json::array();

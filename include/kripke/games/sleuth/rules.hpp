@@ -133,7 +133,7 @@ inline Rules read_rules(const Json& json) {
   try {  // every player's exact engine counts these deals: refuse what it cannot count
     static_cast<void>(CardPlaces(cards, rules.place_sizes()));
   } catch (const InputError& e) {
-    throw InputError(std::string(e.what()) + " (fewer players or cards make a smaller deal space)",
+    throw InputError(std::string("the counting engine cannot handle these rules: ") + e.what(),
                      "/rules");
   }
   r.integer("hidden", 1, 1, 1);  // one hidden gem: the rules and the win conditions assume it
