@@ -32,6 +32,7 @@ OrderedJson record_json(const GameRecord& r, const std::vector<ConditionInfo>& c
                      {"winners", r.winners},
                      {"reason", r.reason}};
   if (!r.strategies.empty()) out["strategies"] = r.strategies;
+  if (!r.outcome.is_null()) out["outcome"] = r.outcome;
   return out;
 }
 
@@ -101,6 +102,7 @@ GameRecord read_record(const Json& j, const std::string& path, const BatchConfig
       r.strategies.push_back(ObjectReader::string_value(
           (*s)[k], reader.path_of("strategies") + "/" + std::to_string(k)));
   }
+  if (const Json* o = reader.find("outcome")) r.outcome = *o;
   reader.done();
   return r;
 }

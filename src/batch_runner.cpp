@@ -127,6 +127,7 @@ std::optional<GameRecord> play_game(const BatchConfig& batch, WorkList::Item ite
     for (kripke::Agent a : result.winners) record.winners.push_back(a + 1);
     record.reason = result.reason;
     record.strategies = strategies_of(runner->play().agents());
+    record.outcome = std::move(result.outcome);
   } catch (const kripke::InputError& e) {
     throw kripke::InputError("condition '" + condition.name + "', game " +
                                  std::to_string(item.game) + " (seed " +

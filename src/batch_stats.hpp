@@ -28,6 +28,7 @@ struct GameRecord {
   std::string reason;        // win | max_turns | stalled
   // Each seat's strategy (as Play::agents() reports it); empty for games without strategies.
   std::vector<std::string> strategies;
+  kripke::Json outcome;  // Play::outcome(), null when the game reports nothing
 
   friend bool operator==(const GameRecord&, const GameRecord&) = default;
 };

@@ -45,6 +45,7 @@ std::vector<BenchCase> muddy_bench_cases();
 std::vector<BenchCase> number_bench_cases();
 std::vector<BenchCase> clue_bench_cases();
 std::vector<BenchCase> nine_card_bench_cases();
+std::vector<BenchCase> sleuth_bench_cases();
 
 void add_bench_command(CLI::App& app);
 

@@ -44,7 +44,8 @@ std::string validate_file(const std::string& file) {
       kind += fmt::format(" scenario, {} step{}", scenario->script.size(),
                           scenario->script.size() == 1 ? "" : "s");
     }
-    return fmt::format("{}: ok ({}, {} worlds)", file, kind, play->model().world_count());
+    return fmt::format("{}: ok ({}, {} worlds)", file, kind,
+                       kripke::to_string(play->world_count()));
   });
 }
 

@@ -19,6 +19,16 @@ inline std::unique_ptr<kripke::sleuth::SleuthGame> make_sleuth(kripke::Json conf
   return std::make_unique<kripke::sleuth::SleuthGame>(std::move(c));
 }
 
+// The rules of the sleuth-capacity scenario's deck: 12 cards (Red, Green, Yellow x
+// Diamond, Opal x Solitaire, Pair), 4 players with 3, 3, 3, 2 cards: 1,108,800 deals.
+inline kripke::Json capacity_deck() {
+  return {{"colours", {"R", "G", "Y"}},
+          {"types", {"D", "O"}},
+          {"quantities", {"S", "P"}},
+          {"players", 4},
+          {"hand_sizes", {3, 3, 3, 2}}};
+}
+
 struct RecordingSink : kripke::EventSink {
   std::vector<kripke::Event> events;
   void emit(const kripke::Event& e) override { events.push_back(e); }

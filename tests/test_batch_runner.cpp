@@ -136,6 +136,28 @@ TEST_CASE("[batch] results files read back to the same results") {
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("[batch] a game's outcome is kept in its record and read back") {
+  // Sleuth reports when each player's reasoning first knew the hidden gem; muddy, nothing.
+  const auto batch = read_batch_config(
+      {{"game", "sleuth"},
+       {"rules", {{"colours", {"R", "G"}}, {"types", {"D", "O"}}, {"players", 3}}},
+       {"batch", {{"games", 5}, {"seed", 7}}}});
+  const Results written = results_of_run(batch, {}, run(batch, 1));
+  REQUIRE(written.records.size() == 5);
+  for (const GameRecord& r : written.records) {
+    REQUIRE(r.outcome.contains("first_knew"));
+    CHECK(r.outcome["first_knew"]["exact"].size() == 3);
+  }
+  const auto dir = fresh_directory("outcome");
+  const std::string file = (dir / "sleuth.json").string();
+  write_results(written, file);
+  CHECK(read_results(file).records == written.records);
+  std::filesystem::remove_all(dir);
+
+  const auto muddy = two_conditions({{"games", 2}});
+  for (const GameRecord& r : run(muddy, 1).records) CHECK(r.outcome.is_null());
+}
+
 TEST_CASE("[batch] deals all plays every deal of the muddy children exactly once") {
   const auto batch = read_batch_config(
       {{"game", "muddy"}, {"rules", {{"children", 4}}}, {"batch", {{"deals", "all"}}}});

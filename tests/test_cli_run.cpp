@@ -115,6 +115,9 @@ TEST_CASE("[cli-run] validate reports every file good and bad") {
   CHECK_THAT(r.out, Catch::Contains("muddy-seed004.json: ok (muddy scenario"));
   CHECK(r.err == "kripkesim: " + bad + ": /seed: must be at least 0\n");
   CHECK(run_cli({"validate", good}).exit_code == 0);
+  // A counted game reports its deals, not the placeholder model's single world.
+  CHECK_THAT(run_cli({"validate", source_path("configs/sleuth.json")}).out,
+             Catch::Contains("sleuth.json: ok (sleuth, 114388526826842830848000 worlds)"));
 }
 
 TEST_CASE("[cli-run] list shows the games and the bundled configs with descriptions") {

@@ -288,6 +288,12 @@ TEST_CASE("[sleuth] bad configs are input errors with their path") {
   CHECK(path_of({{"rules", {{"colours", {"R", "R"}}}}}) == "/rules/colours/1");
   CHECK(path_of({{"rules", {{"hand_sizes", {7, 7, 7, 7, 6}}}}}) == "/rules/hand_sizes");
   CHECK(path_of({{"rules", {{"players", 1}}}}) == "/rules/players");
+  // 36 cards among 12 players: about 2^108 deals, more than the counting engine's 2^100.
+  CHECK(path_of({{"rules", {{"players", 12}}}}) == "/rules");
+  // Few deals, but 13 places of up to 24 cards do not pack into the counting engine's key.
+  CHECK(path_of({{"rules",
+                  {{"players", 12}, {"hand_sizes", {24, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}}}}}) ==
+        "/rules");
   CHECK(path_of({{"rules", {{"hidden", 2}}}}) == "/rules/hidden");
   CHECK(path_of({{"rules", {{"colour", {"R"}}}}}) == "/rules");
   CHECK(path_of({{"rules", {{"question_hand", 20}}}}) == "/rules/question_hand");
@@ -302,4 +308,41 @@ TEST_CASE("[sleuth] bad configs are input errors with their path") {
   CHECK(path_of({{"rules", twelve_cards()}, {"deal", deal}}) == "/deal/hands/2/2");
   deal["hands"][2] = {"GOS", "GOP"};
   CHECK(path_of({{"rules", twelve_cards()}, {"deal", deal}}) == "/deal/hands/2");
+}
+
+TEST_CASE("[sleuth] the rules miss what counting knows about capacity, but not the hidden gem") {
+  // The sleuth-capacity scenario with player 1 reasoning by the rules: after two Solitaire
+  // questions ROS, GDS, YDS fill player 4's two places and the hidden one, so RDP, GDP,
+  // GOP, YOP are in play. Counting knows it; seed 001's lists do not. Neither knows which
+  // of the three Solitaires is hidden.
+  const Json exact = Json::object();  // the default agent: seed strategy, exact engine
+  auto game = make_sleuth({{"rules", sleuth_test::capacity_deck()},
+                           {"agents", Json::array({{{"engine", "rules"}}, exact, exact, exact})},
+                           {"deal",
+                            {{"hidden", "ROS"},
+                             {"hands",
+                              {{"ROP", "GOS", "YDP"},
+                               {"RDP", "GDP", "GOP"},
+                               {"RDS", "YOS", "YOP"},
+                               {"GDS", "YDS"}}}}}});
+  NullSink sink;
+  GameRunner runner(*game, 1, sink);
+  runner.start();
+  auto& play = dynamic_cast<SleuthPlay&>(runner.play());
+  play.scripted_move({{"asked", 3}, {"question", "**S"}}, "/m");
+  play.scripted_move({{"asker", 1}, {"asked", 2}, {"question", "**S"}}, "/m");
+  const Mind& m = play.mind(0);
+  const Deck& deck = play.tables().deck;
+  const int hidden = play.tables().rules.hidden_place();
+  for (const char* name : {"RDP", "GDP", "GOP", "YOP"}) {
+    const int card = deck.find(name, "");
+    INFO(name);
+    CHECK(m.exact().status(card, hidden) == Status::Lacks);
+    CHECK_FALSE(m.rules().in_game(card));
+    CHECK(m.status(card, hidden) == Status::Unknown);  // the player's own engine: the rules
+  }
+  CHECK(m.exact().status(deck.find("RDP", ""), 3) == Status::Lacks);  // player 4 is full
+  CHECK(m.rules().status(deck.find("RDP", ""), 3) == Status::Unknown);
+  CHECK_FALSE(m.exact().known_card_at(hidden));
+  CHECK_FALSE(m.rules().hidden_gem());
 }

@@ -6,6 +6,7 @@
 // worlds it considers possible and, for every card and place, the number of those worlds
 // with the card there must be equal. The `rules` engine must be sound: whatever it claims
 // (holds, does not hold, the hidden gem), the exact engine knows too.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <map>
@@ -61,7 +62,10 @@ void check_engines_agree(const SleuthPlay& play) {
   }
 }
 
-// Everything the rules engine claims, the exact engine knows too.
+// Everything the rules engine claims, the exact engine knows too. And for the hidden gem the
+// converse holds (docs/games/sleuth.md, "Why the rules find the hidden gem when counting
+// does"): the exact engine knows it only when the literals exclude it from every hand,
+// which is the rules' second way — so both know it after the same turns.
 void check_rules_sound(const SleuthPlay& play) {
   const int hidden = play.tables().rules.hidden_place();
   for (Agent a = 0; a < play.players(); ++a) {
@@ -74,6 +78,7 @@ void check_rules_sound(const SleuthPlay& play) {
       if (m.rules().in_game(card)) REQUIRE(m.exact().status(card, hidden) == Status::Lacks);
     }
     if (const auto gem = m.rules().hidden_gem()) REQUIRE(m.exact().known_card_at(hidden) == gem);
+    REQUIRE(m.rules().hidden_gem().has_value() == m.exact().known_card_at(hidden).has_value());
   }
 }
 
@@ -103,7 +108,7 @@ Json mixed_agents(int players, std::uint64_t seed) {
 }  // namespace
 
 TEST_CASE("[sleuth][engines] 8 cards, hands 3/2/2: counting equals the Kripke model every turn") {
-  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+  for (std::uint64_t seed = 1; seed <= 300; ++seed) {
     auto game = make_sleuth({{"rules",
                               {{"colours", {"R", "G"}},
                                {"types", {"D", "O"}},
@@ -120,7 +125,7 @@ TEST_CASE("[sleuth][engines] 8 cards, hands 3/2/2: counting equals the Kripke mo
 
 TEST_CASE(
     "[sleuth][engines] 12 cards, hands 4/4/3 (138,600 worlds): counting equals the Kripke model") {
-  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
     auto game = make_sleuth(
         {{"rules", {{"colours", {"R", "G"}}, {"quantities", {"S", "P"}}, {"players", 3}}},
          {"agents", mixed_agents(3, seed)}});
@@ -132,7 +137,7 @@ TEST_CASE(
 }
 
 TEST_CASE("[sleuth][engines] 8 cards, 4 players with 1/2/2/2: counting equals the Kripke model") {
-  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+  for (std::uint64_t seed = 1; seed <= 100; ++seed) {
     auto game = make_sleuth({{"rules",
                               {{"colours", {"R", "G", "Y", "B"}},
                                {"types", {"D"}},
@@ -142,6 +147,21 @@ TEST_CASE("[sleuth][engines] 8 cards, 4 players with 1/2/2/2: counting equals th
                              {"agents", mixed_agents(4, seed)}});
     // 8 cards: hands of 1, 2, 2, 2 and the hidden gem: 8!/(1!·2!·2!·2!·1!) = 5040.
     REQUIRE(game->tables().deals == BigCount(5040));
+    run_and_check(*game, seed, [](const SleuthPlay& play) {
+      check_engines_agree(play);
+      check_rules_sound(play);
+    });
+  }
+}
+
+TEST_CASE(
+    "[sleuth][engines] 12 cards, 4 players with 3/3/3/2 (1,108,800 worlds): counting equals "
+    "the Kripke model") {
+  // The deck of the sleuth-capacity scenario, where counting knows more than the rules.
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    auto game =
+        make_sleuth({{"rules", sleuth_test::capacity_deck()}, {"agents", mixed_agents(4, seed)}});
+    REQUIRE(game->tables().deals == BigCount(1108800));  // 12!/(3!·3!·3!·2!·1!)
     run_and_check(*game, seed, [](const SleuthPlay& play) {
       check_engines_agree(play);
       check_rules_sound(play);
@@ -204,5 +224,75 @@ TEST_CASE("[sleuth][engines] info-gain's expected information matches the explic
         CHECK(computed == Approx(information).margin(1e-9));
       }
     }
+  }
+}
+
+TEST_CASE("[sleuth][engines] the outcome records when each engine first knew, for every player") {
+  // Every player runs both engines; the play's outcome says at which turn each first knew
+  // the hidden gem. Stepping through mixed games checks it against the minds after every
+  // turn, and at the end against the winners.
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    auto game = make_sleuth({{"agents", mixed_agents(5, seed)}, {"max_turns", 200}});
+    NullSink sink;
+    GameRunner runner(*game, seed, sink);
+    runner.start();
+    const auto& play = dynamic_cast<const SleuthPlay&>(runner.play());
+    const int hidden = play.tables().rules.hidden_place();
+    auto check_turn = [&] {
+      const Json knew = play.outcome()["first_knew"];
+      for (Agent a = 0; a < play.players(); ++a) {
+        const Mind& m = play.mind(a);
+        const Json& exact = knew["exact"][std::size_t(a)];
+        const Json& rules = knew["rules"][std::size_t(a)];
+        INFO("seed " << seed << ", player " << a + 1 << ", turn " << play.turn());
+        CHECK(exact.is_null() == !m.exact().known_card_at(hidden).has_value());
+        CHECK(rules.is_null() == !m.rules().hidden_gem().has_value());
+        if (!exact.is_null()) CHECK(exact.get<int>() <= play.turn());
+        // For the hidden gem the two engines agree, so they first know at the same turn.
+        CHECK(exact == rules);
+      }
+    };
+    check_turn();
+    while (!runner.finished()) {
+      runner.step();
+      check_turn();
+    }
+    const GameResult result = runner.result();
+    REQUIRE(result.reason == "win");
+    for (Agent a = 0; a < play.players(); ++a) {
+      const bool won =
+          std::find(result.winners.begin(), result.winners.end(), a) != result.winners.end();
+      const Json& own =
+          result.outcome["first_knew"][engine_name(play.mind(a).engine())][std::size_t(a)];
+      // Winners knew by their own engine at the last turn; nobody else knew by its own.
+      CHECK(own == (won ? Json(result.turns) : Json(nullptr)));
+    }
+  }
+}
+
+TEST_CASE("[sleuth][engines] info-gain players ask and win alike with either engine") {
+  // info-gain reads exact probabilities whatever the engine, and both engines know the
+  // hidden gem after the same turns: the same seed gives the same questions and winners.
+  auto game_with = [](const char* engine) {
+    const Json agent = {{"strategy", "info-gain"}, {"engine", engine}};
+    return make_sleuth({{"agents", Json::array({agent, agent, agent, agent, agent})}});
+  };
+  const auto exact = game_with("exact");
+  const auto rules = game_with("rules");
+  for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+    sleuth_test::RecordingSink a, b;
+    const GameResult ra = run_game(*exact, seed, a);
+    const GameResult rb = run_game(*rules, seed, b);
+    INFO("seed " << seed);
+    CHECK(ra.turns == rb.turns);
+    CHECK(ra.winners == rb.winners);
+    CHECK(ra.outcome == rb.outcome);
+    auto moves = [](const sleuth_test::RecordingSink& sink) {
+      std::vector<LogRecord> out;
+      for (const Event& e : sink.events)
+        if (!e.record.is_null() && e.record["event"] == "move") out.push_back(e.record);
+      return out;
+    };
+    CHECK(moves(a) == moves(b));
   }
 }

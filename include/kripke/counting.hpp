@@ -34,6 +34,12 @@ namespace kripke {
 using PlaceMask = std::uint32_t;  // bit p: the card may be at place p
 inline constexpr int kMaxCountingPlaces = 32;
 
+// Bits per place in a state key of the dynamic programme: enough for the largest place.
+inline int capacity_bits(const std::vector<int>& capacity) {
+  const int largest = *std::max_element(capacity.begin(), capacity.end());
+  return std::max(1, int(std::bit_width(unsigned(largest))));
+}
+
 // An agent's information about a deal: per card, the places it may be in; per place, how
 // many cards it holds. Literals only ever shrink the sets, so knowledge only grows.
 class CardPlaces {
@@ -57,6 +63,10 @@ class CardPlaces {
                        std::to_string(cards));
     if (multinomial(cards, capacity_) >= kCountCap)
       throw InputError("too many deals to count exactly (2^100 or more)");
+    if (capacity_bits(capacity_) * places > 64)
+      throw InputError("the counting engine packs every place's size into one 64-bit key: " +
+                       std::to_string(places) + " places of up to " +
+                       std::to_string((1 << capacity_bits(capacity_)) - 1) + " cards do not fit");
     const PlaceMask everywhere = places == 32 ? ~PlaceMask{0} : (PlaceMask{1} << places) - 1;
     std::fill(allowed_.begin(), allowed_.end(), everywhere);
   }
@@ -258,10 +268,7 @@ inline PlacementCounts count_placements(const CardPlaces& info) {
 
   KeyLayout layout;
   layout.places = places;
-  const int max_capacity = *std::max_element(info.capacities().begin(), info.capacities().end());
-  layout.bits = std::max(1, int(std::bit_width(unsigned(max_capacity))));
-  if (layout.bits * places > 64)
-    throw InputError("the counting engine packs all place sizes into 64 bits: too many places");
+  layout.bits = capacity_bits(info.capacities());  // CardPlaces checked that the key fits
 
   // limit[g][p]: the cards of groups g.. that may go to p (a place cannot keep more room).
   const std::size_t levels = groups.size();

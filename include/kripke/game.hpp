@@ -68,6 +68,9 @@ class Play {
   // One entry per agent: {"agent": 1, "strategy": ...}.
   virtual Json agents() const = 0;
   virtual std::string agent_name(Agent i) const { return "agent " + std::to_string(i + 1); }
+  // Facts about the finished play that a batch keeps in its game record beside the
+  // winners (Sleuth: the turn at which each player's reasoning first knew); null for none.
+  virtual Json outcome() const { return nullptr; }
   // Rounds for statistics: turns divided among the agents that move in turn.
   virtual int rounds(int turns) const {
     const int n = static_cast<int>(model_.agent_count());

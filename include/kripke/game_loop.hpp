@@ -18,6 +18,7 @@ struct GameResult {
   std::vector<Agent> winners;  // 0-based
   std::string reason;          // win | max_turns | stalled
   Json deal;
+  Json outcome;  // Play::outcome(): game-specific facts, null for most games
 };
 
 class GameRunner {
@@ -80,7 +81,7 @@ class GameRunner {
   }
 
   GameResult result() const {
-    return {seed_, turn_, play_->rounds(turn_), winners_, reason_, play_->deal()};
+    return {seed_, turn_, play_->rounds(turn_), winners_, reason_, play_->deal(), play_->outcome()};
   }
 
  private:

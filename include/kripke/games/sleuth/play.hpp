@@ -88,6 +88,8 @@ class SleuthPlay final : public Play {
     for (int p = 0; p < rules.players; ++p)
       minds_.emplace_back(p, t_->agents[std::size_t(p)].engine, rules.place_sizes(),
                           t_->deck.size());
+    exact_knew_.assign(std::size_t(rules.players), -1);
+    rules_knew_.assign(std::size_t(rules.players), -1);
     if (t_->explicit_model) {
       model_ = t_->explicit_model->initial(t_->explicit_model->world_of(deal_));
     } else {
@@ -105,6 +107,7 @@ class SleuthPlay final : public Play {
       log_observation(
           p, "player " + std::to_string(p + 1) + " looks at its hand: " + card_list(t_->deck, own),
           answer_formula(t_->deck, p, own, own));
+      note_knowledge(p);
     }
   }
 
@@ -125,6 +128,20 @@ class SleuthPlay final : public Play {
   }
 
   bool has_won(Agent i) const override { return minds_[std::size_t(i)].hidden_gem().has_value(); }
+
+  // {"first_knew": {"exact": [...], "rules": [...]}}: per player, the turn at which the exact
+  // engine, and seed 001's rules, first knew the hidden gem from what that player had seen —
+  // both engines run for every player, whichever one it plays with — or null when not by the
+  // end. The player's own engine's entry is when it won; the other is when it would have
+  // known from the same questions and answers (always the same turn: docs/games/sleuth.md).
+  Json outcome() const override {
+    auto turns = [](const std::vector<int>& knew) {
+      Json out = Json::array();
+      for (int t : knew) out.push_back(t < 0 ? Json(nullptr) : Json(t));
+      return out;
+    };
+    return {{"first_knew", {{"exact", turns(exact_knew_)}, {"rules", turns(rules_knew_)}}}};
+  }
 
   Json knowledge(Agent i) const override {
     const Mind& m = minds_[std::size_t(i)];
@@ -269,6 +286,7 @@ class SleuthPlay final : public Play {
       emit(std::move(rec), std::move(text));
     }
     minds_[std::size_t(asker)].see_answer(asked, matching, shown);
+    note_knowledge(asker);
     if (t_->explicit_model)
       kripke::observe(model_, {asker}, t_->explicit_model->answer_keys(asked, matching));
     std::vector<int> hidden_from_view;  // asked for but not held
@@ -282,6 +300,15 @@ class SleuthPlay final : public Play {
                              : " (not held: " + card_list(t_->deck, hidden_from_view) + ")"),
                     answer_formula(t_->deck, asked, matching, shown));
     if (logging()) emit_text("    " + score_sheet(t_->deck, minds_[std::size_t(asker)]));
+  }
+
+  // Only a player's own observations change what it knows: called after each of them.
+  void note_knowledge(int p) {
+    const Mind& m = minds_[std::size_t(p)];
+    if (exact_knew_[std::size_t(p)] < 0 && m.exact().known_card_at(m.hidden_place()))
+      exact_knew_[std::size_t(p)] = turn();
+    if (rules_knew_[std::size_t(p)] < 0 && m.rules().hidden_gem())
+      rules_knew_[std::size_t(p)] = turn();
   }
 
   // An `update` event for a private observation by one player (the set of worlds stays).
@@ -309,6 +336,7 @@ class SleuthPlay final : public Play {
   std::vector<std::vector<int>> hands_;  // question cards in hand, per player
   std::vector<Mind> minds_;
   int next_asker_ = 0;
+  std::vector<int> exact_knew_, rules_knew_;  // outcome(): first turn known, -1 not yet
 };
 
 }  // namespace kripke::sleuth

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "kripke/config_reader.hpp"
+#include "kripke/counting.hpp"
 #include "kripke/deals.hpp"
 #include "kripke/games/sleuth/cards.hpp"
 
@@ -129,6 +130,12 @@ inline Rules read_rules(const Json& json) {
                          std::to_string(cards) + " leaves " + std::to_string(cards - 1) +
                          " beside the hidden gem",
                      r.path_of("hand_sizes"));
+  try {  // every player's exact engine counts these deals: refuse what it cannot count
+    static_cast<void>(CardPlaces(cards, rules.place_sizes()));
+  } catch (const InputError& e) {
+    throw InputError(std::string("the counting engine cannot handle these rules: ") + e.what(),
+                     "/rules");
+  }
   r.integer("hidden", 1, 1, 1);  // one hidden gem: the rules and the win conditions assume it
   rules.question_hand = int(r.integer("question_hand", rules.question_hand, 1, 20));
   rules.free_choice_cards = int(r.integer("free_choice_cards", rules.free_choice_cards, 0, 1000));
