@@ -26,9 +26,12 @@ def wilson(successes, n, z=Z95):
 
 
 def mean_ci(values):
-    """The mean and its 95% interval, mean ± 1.96·s/√n (s with divisor n − 1)."""
+    """The mean and its 95% interval, mean ± 1.96·s/√n (s with divisor n − 1); NaN bounds for
+    a single value."""
     n = len(values)
     mean = sum(values) / n
+    if n < 2:  # one value has no spread to estimate: no interval
+        return mean, math.nan, math.nan
     sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
     return mean, mean - Z95 * sd / math.sqrt(n), mean + Z95 * sd / math.sqrt(n)
 
