@@ -160,7 +160,8 @@ void add_batch_command(CLI::App& app) {
       "--jobs and any --shard split. Ctrl-C (or SIGTERM) stops early: the finished games are\n"
       "kept, and the results files say \"complete\": false.",
       "  0  every game was played\n  2  bad usage or a bad config (the message names file, JSON "
-      "path, problem)\n  130  interrupted by Ctrl-C (SIGINT); 143 by SIGTERM");
+      "path, problem)",
+      "  130  interrupted by Ctrl-C (SIGINT); 143 by SIGTERM");
   cmd->callback([options] { run_batch_command(*options); });
 }
 

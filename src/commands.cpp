@@ -4,9 +4,11 @@
 
 namespace kripkesim {
 
-void help_footer(CLI::App& command, const std::string& details, const std::string& exit_codes) {
+void help_footer(CLI::App& command, const std::string& details, const std::string& exit_codes,
+                 const std::string& signal_codes) {
   command.footer(details + "\n\nExit codes:\n" + exit_codes +
-                 "\n  3  internal error (a bug in kripkesim)");
+                 "\n  3  internal error (a bug in kripkesim)" +
+                 (signal_codes.empty() ? "" : "\n" + signal_codes));
 }
 
 void SeedOption::add_to(CLI::App& command) {

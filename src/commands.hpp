@@ -23,9 +23,11 @@ void add_batch_command(CLI::App& app);  // src/cmd_batch.cpp
 void add_merge_command(CLI::App& app);  // src/cmd_batch.cpp
 
 // The end of a command's --help: what it does in detail, then its exit codes (one per line;
-// "3 internal error" is added). The one-line summary given to add_subcommand is what
-// `kripkesim --help` lists.
-void help_footer(CLI::App& command, const std::string& details, const std::string& exit_codes);
+// "3 internal error" is added after them, and the codes for being stopped by a signal, if
+// any, after that). The one-line summary given to add_subcommand is what `kripkesim --help`
+// lists.
+void help_footer(CLI::App& command, const std::string& details, const std::string& exit_codes,
+                 const std::string& signal_codes = "");
 
 // --seed N, which overrides the config's seed.
 class SeedOption {

@@ -35,7 +35,7 @@ int main(int argc, char** argv) {
       app, "Run \"kripkesim COMMAND --help\" for a command's options. Documentation: docs/cli.md",
       "  0  success\n  1  an expectation failed (scenario, check)\n"
       "  2  bad usage, a bad config or bad input: the message names the file, the JSON path\n"
-      "     (or the formula's column) and the problem\n"
+      "     (or the formula's column) and the problem",
       "  130  batch: interrupted by Ctrl-C (143: by SIGTERM); the finished games are kept");
   try {
     app.parse(argc, argv);
