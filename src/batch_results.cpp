@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <ostream>
 #include <tuple>
 
 #include "config_file.hpp"
@@ -26,13 +27,13 @@ OrderedJson record_json(const GameRecord& r, const std::vector<ConditionInfo>& c
   OrderedJson out = {{"condition", conditions.at(r.condition).name},
                      {"index", r.index},
                      {"seed", r.seed},
-                     {"deal", r.deal},
+                     {"deal", Json::parse(r.deal)},
                      {"turns", r.turns},
                      {"rounds", r.rounds},
                      {"winners", r.winners},
                      {"reason", r.reason}};
   if (!r.strategies.empty()) out["strategies"] = r.strategies;
-  if (!r.outcome.is_null()) out["outcome"] = r.outcome;
+  if (!r.outcome.empty()) out["outcome"] = Json::parse(r.outcome);
   return out;
 }
 
@@ -90,7 +91,7 @@ GameRecord read_record(const Json& j, const std::string& path, const BatchConfig
   if (!seed.is_number_unsigned() && !seed.is_number_integer())
     throw InputError("expected an integer seed", reader.path_of("seed"));
   r.seed = seed.get<std::uint64_t>();
-  r.deal = reader.required("deal");
+  r.deal = reader.required("deal").dump();
   r.turns = int(ObjectReader::integer_value(reader.required("turns"), reader.path_of("turns"), 0));
   r.rounds =
       int(ObjectReader::integer_value(reader.required("rounds"), reader.path_of("rounds"), 0));
@@ -102,7 +103,7 @@ GameRecord read_record(const Json& j, const std::string& path, const BatchConfig
       r.strategies.push_back(ObjectReader::string_value(
           (*s)[k], reader.path_of("strategies") + "/" + std::to_string(k)));
   }
-  if (const Json* o = reader.find("outcome")) r.outcome = *o;
+  if (const Json* o = reader.find("outcome"); o && !o->is_null()) r.outcome = o->dump();
   reader.done();
   return r;
 }
@@ -149,51 +150,55 @@ Results results_of_run(const BatchConfig& batch, Shard shard, BatchRun run) {
   return r;
 }
 
-OrderedJson results_json(const Results& results) {
-  OrderedJson games = OrderedJson::array();
-  for (const GameRecord& r : results.records) games.push_back(record_json(r, results.conditions));
+namespace {
+
+// Everything in the results but the games.
+OrderedJson results_header(const Results& results) {
   return {{"kripkesim_results", kResultsVersion},
           {"config", results.config},
           {"shard", {{"k", results.shard.k}, {"n", results.shard.n}}},
           {"complete", results.complete},
           {"summary", summary_json(summarize(results.conditions, results.records))},
-          {"timing", timing_json(results)},
-          {"games", std::move(games)}};
+          {"timing", timing_json(results)}};
 }
 
-std::string results_json_text(const Results& results) {
+}  // namespace
+
+OrderedJson results_json(const Results& results) {
+  OrderedJson j = results_header(results);
+  OrderedJson games = OrderedJson::array();
+  for (const GameRecord& r : results.records) games.push_back(record_json(r, results.conditions));
+  j["games"] = std::move(games);
+  return j;
+}
+
+void write_results_json(const Results& results, std::ostream& out) {
   // Indented, except that each game's record takes one line: 68,040 games stay readable
-  // (and greppable) and the file a third of the size.
-  const OrderedJson j = results_json(results);
-  std::string out = "{";
-  for (auto it = j.begin(); it != j.end(); ++it) {
-    out += (it == j.begin() ? "\n  \"" : ",\n  \"") + it.key() + "\": ";
-    if (it.key() != "games") {
-      std::string value = it.value().dump(2);
-      for (std::size_t at = value.find('\n'); at != std::string::npos;
-           at = value.find('\n', at + 3))
-        value.replace(at, 1, "\n  ");
-      out += value;
-      continue;
-    }
-    out += "[";
-    for (std::size_t k = 0; k < it.value().size(); ++k)
-      out += (k ? ",\n    " : "\n    ") + it.value()[k].dump();
-    out += it.value().empty() ? "]" : "\n  ]";
+  // (and greppable) and the file a third of the size. The games are written one by one, as
+  // a tree of all of them would take several times the memory of the records.
+  const OrderedJson header = results_header(results);
+  out << "{";
+  for (auto it = header.begin(); it != header.end(); ++it) {
+    std::string value = it.value().dump(2);
+    for (std::size_t at = value.find('\n'); at != std::string::npos; at = value.find('\n', at + 3))
+      value.replace(at, 1, "\n  ");
+    out << (it == header.begin() ? "\n  \"" : ",\n  \"") << it.key() << "\": " << value;
   }
-  return out + "\n}\n";
+  out << ",\n  \"games\": [";
+  for (std::size_t k = 0; k < results.records.size(); ++k)
+    out << (k ? ",\n    " : "\n    ") << record_json(results.records[k], results.conditions).dump();
+  out << (results.records.empty() ? "]" : "\n  ]") << "\n}\n";
 }
 
-std::string results_csv(const Results& results) {
-  std::string out = "condition,index,seed,turns,rounds,winners,reason,strategies,deal\n";
+void write_results_csv(const Results& results, std::ostream& out) {
+  out << "condition,index,seed,turns,rounds,winners,reason,strategies,deal\n";
   for (const GameRecord& r : results.records) {
     std::vector<std::string> winners;
     for (int w : r.winners) winners.push_back(std::to_string(w));
-    out += fmt::format("{},{},{},{},{},{},{},{},{}\n", results.conditions.at(r.condition).name,
+    out << fmt::format("{},{},{},{},{},{},{},{},{}\n", results.conditions.at(r.condition).name,
                        r.index, r.seed, r.turns, r.rounds, joined(winners), r.reason,
-                       csv_field(joined(r.strategies)), csv_field(r.deal.dump()));
+                       csv_field(joined(r.strategies)), csv_field(r.deal));
   }
-  return out;
 }
 
 void check_results_extension(const std::string& file) {
@@ -206,9 +211,9 @@ void write_results(const Results& results, const std::string& file) {
   check_results_extension(file);
   AtomicFile out(file);
   if (extension_of(file) == ".csv") {
-    out.stream() << results_csv(results);
+    write_results_csv(results, out.stream());
   } else {
-    out.stream() << results_json_text(results);
+    write_results_json(results, out.stream());
   }
   out.commit();
 }

@@ -3,6 +3,7 @@
 // JSON results of shards back into the results of the whole batch.
 #pragma once
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -35,11 +36,11 @@ std::vector<ConditionInfo> condition_infos(const BatchConfig& batch);
 
 Results results_of_run(const BatchConfig& batch, Shard shard, BatchRun run);
 
-// The JSON results (docs/batch.md); results_json_text lays it out with one game per line.
+// The JSON results (docs/batch.md); write_results_json lays them out with one game per line.
 OrderedJson results_json(const Results& results);
-std::string results_json_text(const Results& results);
+void write_results_json(const Results& results, std::ostream& out);
 // One row per game: condition,index,seed,turns,rounds,winners,reason,strategies,deal.
-std::string results_csv(const Results& results);
+void write_results_csv(const Results& results, std::ostream& out);
 
 // Writes `file` atomically, as JSON or CSV by its extension (.json, .csv); an InputError
 // for any other extension.

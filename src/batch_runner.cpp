@@ -121,13 +121,13 @@ std::optional<GameRecord> play_game(const BatchConfig& batch, WorkList::Item ite
       runner->step();
     }
     kripke::GameResult result = runner->result();
-    record.deal = std::move(result.deal);
+    record.deal = result.deal.dump();
     record.turns = result.turns;
     record.rounds = result.rounds;
     for (kripke::Agent a : result.winners) record.winners.push_back(a + 1);
     record.reason = result.reason;
     record.strategies = strategies_of(runner->play().agents());
-    record.outcome = std::move(result.outcome);
+    if (!result.outcome.is_null()) record.outcome = result.outcome.dump();
   } catch (const kripke::InputError& e) {
     throw kripke::InputError("condition '" + condition.name + "', game " +
                                  std::to_string(item.game) + " (seed " +
