@@ -45,12 +45,12 @@ class EventMemory final : public kripke::EventSink {
   std::map<std::string, kripke::LogRecord> last_;
 };
 
-// The value at `pointer` in the record, as JSON text; "nothing" when there is none.
-std::string value_at(const kripke::LogRecord& record, const std::string& pointer) {
+// The value at `pointer` in the record, as a Json to compare with a scenario's value.
+std::optional<kripke::Json> value_at(const kripke::LogRecord& record, const std::string& pointer) {
   try {
-    return record.at(kripke::LogRecord::json_pointer(pointer)).dump();
+    return kripke::Json::parse(record.at(kripke::LogRecord::json_pointer(pointer)).dump());
   } catch (const kripke::LogRecord::exception&) {
-    return "nothing";
+    return std::nullopt;
   }
 }
 
@@ -67,11 +67,7 @@ class StepExecutor {
   }
 
   std::optional<std::string> operator()(const PlayStep& s) {
-    if (runner_.finished())
-      throw InputError(
-          fmt::format("the game is over ({} after turn {}); only expectations can follow",
-                      runner_.result().reason, runner_.result().turns),
-          step_.path);
+    runner_.require_running(step_.path);
     for (int k = 0; k < s.turns && !runner_.finished(); ++k) runner_.step();
     return std::nullopt;
   }
@@ -144,10 +140,10 @@ class StepExecutor {
     if (!record) return fmt::format("no '{}' event has been logged", s.event);
     std::string wrong;
     for (const auto& [pointer, expected] : s.values) {
-      const std::string found = value_at(*record, pointer);
-      if (found == "nothing" || kripke::Json::parse(found) != expected)
+      const std::optional<kripke::Json> found = value_at(*record, pointer);
+      if (!found || *found != expected)
         wrong += fmt::format("{}{}: expected {}, found {}", wrong.empty() ? "" : "; ", pointer,
-                             expected.dump(), found);
+                             expected.dump(), found ? found->dump() : "nothing");
     }
     if (wrong.empty()) return std::nullopt;
     return fmt::format("the last '{}' event (turn {}): {}", s.event, record->at("turn").dump(),

@@ -64,14 +64,19 @@ class GameRunner {
   // numbered, logged and checked for winners like any other turn. A finished game takes no
   // more turns.
   void scripted_turn(const Json& move, const std::string& path) {
-    if (finished())
-      throw InputError("the game is over (" + reason_ + " after turn " + std::to_string(turn_) +
-                           "); only expectations can follow",
-                       path);
+    require_running(path);
     play_->set_turn(++turn_);
     play_->emit_text("--- turn " + std::to_string(turn_) + " (scripted) ---");
     play_->scripted_move(move, path);
     check_winners();
+  }
+
+  // An InputError at `path` (a script's step) when the game is over: no turn can follow.
+  void require_running(const std::string& path) const {
+    if (finished())
+      throw InputError("the game is over (" + reason_ + " after turn " + std::to_string(turn_) +
+                           "); only expectations can follow",
+                       path);
   }
 
   GameResult run() {
