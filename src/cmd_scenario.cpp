@@ -43,8 +43,11 @@ std::vector<std::string> scenario_files(const std::vector<std::string>& paths, T
       files.push_back(path);
       continue;
     }
-    const auto found = json_files_under(path);
-    if (found.empty()) tally.bad(FileError(path, "the directory holds no *.json files"));
+    std::vector<FileError> unreadable;
+    const auto found = json_files_under(path, unreadable);
+    for (const FileError& e : unreadable) tally.bad(e);
+    if (found.empty() && unreadable.empty())
+      tally.bad(FileError(path, "the directory holds no *.json files"));
     for (const auto& file : found) files.push_back(file.string());
   }
   return files;

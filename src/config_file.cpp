@@ -7,97 +7,36 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <set>
-#include <sstream>
+#include <tuple>
 
 #include "file_error.hpp"
+#include "json_text.hpp"
 #include "kripke/games/registry.hpp"
 
 namespace kripkesim {
 namespace fs = std::filesystem;
-namespace {
-
-// nlohmann reports where parsing stopped as a byte count; people want a line and column.
-std::string line_and_column(const std::string& text, std::size_t byte) {
-  const std::size_t at = std::min(byte > 0 ? byte - 1 : 0, text.size());
-  const std::size_t line = 1 + std::count(text.begin(), text.begin() + long(at), '\n');
-  const std::size_t line_start = text.rfind('\n', at == 0 ? 0 : at - 1);
-  const std::size_t column = line_start == std::string::npos || at == 0 ? at + 1 : at - line_start;
-  return fmt::format("line {}, column {}", line, column);
-}
-
-// nlohmann's message without its "[json.exception...] parse error at ...: " prefix.
-std::string parse_problem(const std::string& what) {
-  const std::size_t start = what.find("parse error");
-  const std::size_t colon = start == std::string::npos ? start : what.find(": ", start);
-  return colon == std::string::npos ? what : what.substr(colon + 2);
-}
-
-// nlohmann keeps the last of two equal keys without a word; in a config that is an edit
-// mistake (one of the values is silently ignored), so it is an error naming the key's path.
-// Follows the parser's events to know the JSON pointer of the current value.
-class DuplicateKeyCheck {
- public:
-  bool operator()(int, kripke::Json::parse_event_t event, kripke::Json& parsed) {
-    using Event = kripke::Json::parse_event_t;
-    switch (event) {
-      case Event::object_start:
-      case Event::array_start:
-        frames_.push_back(Frame{event == Event::array_start, 0, "", {}});
-        break;
-      case Event::key: {
-        Frame& object = frames_.back();
-        object.key = parsed.get<std::string>();
-        if (!object.keys.insert(object.key).second)
-          throw kripke::InputError("the key '" + object.key + "' appears twice", pointer());
-        break;
-      }
-      case Event::object_end:
-      case Event::array_end:
-        frames_.pop_back();
-        value_done();
-        break;
-      case Event::value:
-        value_done();
-        break;
-    }
-    return true;
-  }
-
- private:
-  struct Frame {
-    bool array;
-    std::size_t index;  // arrays: the current element
-    std::string key;    // objects: the current key
-    std::set<std::string> keys;
-  };
-  void value_done() {
-    if (!frames_.empty() && frames_.back().array) ++frames_.back().index;
-  }
-  std::string pointer() const {
-    std::string p;
-    for (const Frame& f : frames_) p += "/" + (f.array ? std::to_string(f.index) : f.key);
-    return p;
-  }
-  std::vector<Frame> frames_;
-};
-
-}  // namespace
 
 kripke::Json read_json_file(const std::string& file) {
   if (fs::is_directory(file)) throw FileError(file, "is a directory, not a JSON file");
   std::ifstream in(file, std::ios::binary);
   if (!in) throw FileError(file, std::string("cannot open: ") + std::strerror(errno));
-  std::ostringstream content;
-  content << in.rdbuf();
-  const std::string text = content.str();
+  // Read in pieces up to the limit: a config named /dev/zero (or any endless stream) must
+  // fail, not fill the memory.
+  std::string text;
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    const auto got = std::size_t(in.gcount());
+    text.append(buffer, got);
+    if (std::memchr(buffer, '\0', got)) break;  // not text: parse_json_text says where
+    if (text.size() > kMaxJsonFileBytes)
+      throw FileError(file, fmt::format("is larger than {} MiB, the limit for a JSON input file",
+                                        kMaxJsonFileBytes >> 20));
+  }
+  if (in.bad()) throw FileError(file, std::string("cannot read: ") + std::strerror(errno));
   try {
-    return kripke::Json::parse(text, DuplicateKeyCheck());
+    return parse_json_text(text);
   } catch (const kripke::InputError& e) {
     throw FileError(file, e);
-  } catch (const kripke::Json::parse_error& e) {
-    throw FileError(file, fmt::format("{}: malformed JSON: {}", line_and_column(text, e.byte),
-                                      parse_problem(e.what())));
   }
 }
 
@@ -111,7 +50,19 @@ kripke::GameConfig read_config(const kripke::Json& document,
 }
 
 std::unique_ptr<kripke::Game> load_game(const std::string& file) {
-  return in_file(file, [&] { return kripke::make_game(read_config(read_json_file(file))); });
+  const kripke::Json document = read_json_file(file);
+  return in_file(file, [&] {
+    // A scenario or an experiment is a config with more in it: point at its command rather
+    // than at the key this command does not know.
+    for (const auto& [key, kind, command] : {std::tuple{"script", "a scenario", "scenario"},
+                                             std::tuple{"batch", "an experiment", "batch"}})
+      if (document.is_object() && document.contains(key))
+        throw kripke::InputError(fmt::format("this is {} (it has a \"{}\"): play it with "
+                                             "`kripkesim {} {}`",
+                                             kind, key, command, file),
+                                 std::string("/") + key);
+    return kripke::make_game(read_config(document));
+  });
 }
 
 fs::path bundled_configs_dir() {
@@ -120,11 +71,34 @@ fs::path bundled_configs_dir() {
   return KRIPKESIM_SOURCE_CONFIGS_DIR;
 }
 
-std::vector<fs::path> json_files_under(const fs::path& dir) {
+std::vector<fs::path> json_files_under(const fs::path& dir, std::vector<FileError>& problems) {
   std::vector<fs::path> files;
-  for (const auto& entry : fs::recursive_directory_iterator(dir))
-    if (entry.is_regular_file() && entry.path().extension() == ".json")
-      files.push_back(entry.path());
+  // Error codes, not exceptions: one folder that cannot be read (or a link loop) is reported
+  // and skipped, and the rest is still listed.
+  std::error_code ec;
+  fs::recursive_directory_iterator it(dir, ec), end;
+  if (ec) problems.emplace_back(dir.string(), "cannot list: " + ec.message());
+  for (; !ec && it != end; it.increment(ec)) {
+    const fs::path path = it->path();
+    std::error_code status_ec;
+    const bool regular = it->is_regular_file(status_ec);
+    if (status_ec) {
+      problems.emplace_back(path.string(), "cannot read: " + status_ec.message());
+    } else if (regular && path.extension() == ".json") {
+      files.push_back(path);
+    } else if (it->is_directory(status_ec) && !status_ec) {
+      // The iterator gives up altogether on a folder it cannot open: try it first.
+      std::error_code open_ec;
+      fs::directory_iterator probe(path, open_ec);
+      if (open_ec) {
+        problems.emplace_back(path.string(), "cannot list: " + open_ec.message());
+        it.disable_recursion_pending();
+      }
+    }
+  }
+  if (ec)
+    problems.emplace_back(it == end ? dir.string() : it->path().string(),
+                          "cannot list: " + ec.message());
   std::sort(files.begin(), files.end());
   return files;
 }

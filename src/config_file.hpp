@@ -9,13 +9,17 @@
 #include <string>
 #include <vector>
 
+#include "file_error.hpp"
 #include "kripke/config_reader.hpp"
 #include "kripke/game.hpp"
 
 namespace kripkesim {
 
-// The whole file as JSON. FileError for a missing or unreadable file, and for malformed
-// JSON (with the line and column).
+// The largest JSON file read (a results file of a million games is about 300 MiB).
+inline constexpr std::size_t kMaxJsonFileBytes = std::size_t{1} << 30;
+
+// The whole file as JSON. FileError for a missing, unreadable or oversized file, and for
+// bad JSON (json_text.hpp: with the line and column, or the JSON pointer).
 kripke::Json read_json_file(const std::string& file);
 
 // The keys every game shares (docs/configs.md). `more_keys` reads the keys a kind of file
@@ -31,7 +35,9 @@ std::unique_ptr<kripke::Game> load_game(const std::string& file);
 // source tree's configs/ (baked in at build time).
 std::filesystem::path bundled_configs_dir();
 
-// Every *.json file under `dir`, recursively, in sorted order.
-std::vector<std::filesystem::path> json_files_under(const std::filesystem::path& dir);
+// Every *.json file under `dir`, recursively, in sorted order. A folder or entry that cannot
+// be read is added to `problems` and skipped.
+std::vector<std::filesystem::path> json_files_under(const std::filesystem::path& dir,
+                                                    std::vector<FileError>& problems);
 
 }  // namespace kripkesim
