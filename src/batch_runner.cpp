@@ -1,7 +1,11 @@
 #include "batch_runner.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <condition_variable>
+#include <cstring>
 #include <exception>
 #include <filesystem>
 #include <iterator>
@@ -12,6 +16,7 @@
 
 #include "file_error.hpp"
 #include "kripke/game_loop.hpp"
+#include "output_file.hpp"
 #include "sinks.hpp"
 
 namespace kripkesim {
@@ -98,7 +103,7 @@ std::optional<GameRecord> play_game(const BatchConfig& batch, WorkList::Item ite
   record.seed = game_seed(batch.seed, item.condition, item.game);
 
   kripke::NullSink no_log;
-  std::optional<AtomicFile> log_file;
+  std::optional<OutputFile> log_file;
   std::optional<JsonlSink> log;
   if (!log_dir.empty()) {
     const auto file = std::filesystem::path(log_dir) /
@@ -170,6 +175,9 @@ BatchRun run_batch(const BatchConfig& batch, const RunnerOptions& options) {
     std::filesystem::create_directories(options.log_dir, error);
     if (error)
       throw FileError(options.log_dir, "cannot create the log directory: " + error.message());
+    if (::access(options.log_dir.c_str(), W_OK | X_OK) != 0)
+      throw FileError(options.log_dir,
+                      "cannot write logs here: " + std::string(std::strerror(errno)));
   }
 
   BatchRun run;

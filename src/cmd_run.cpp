@@ -9,6 +9,7 @@
 #include "config_file.hpp"
 #include "file_error.hpp"
 #include "kripke/game_loop.hpp"
+#include "output_file.hpp"
 #include "sinks.hpp"
 
 namespace kripkesim {
@@ -29,7 +30,7 @@ void run(const RunOptions& options) {
   JsonlSink jsonl(std::cout);
   FanOutSink sinks;
   sinks.add(options.format == "jsonl" ? static_cast<kripke::EventSink&>(jsonl) : text);
-  std::optional<AtomicFile> log_file;
+  std::optional<OutputFile> log_file;
   std::optional<JsonlSink> log;
   if (!options.log.empty()) {
     log_file.emplace(options.log);

@@ -2,6 +2,8 @@
 
 #include <csignal>
 
+#include "output_file.hpp"
+
 namespace kripkesim {
 namespace {
 
@@ -12,8 +14,14 @@ std::atomic<int> received_signal{0};
 struct sigaction previous_int, previous_term;
 
 extern "C" void on_signal(int sig) {
+  if (stop_requested.exchange(true)) {
+    // The second signal ends the process at once, as usual, less its temporary files.
+    remove_temporary_files();
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+    return;
+  }
   received_signal.store(sig);
-  stop_requested.store(true);
 }
 
 }  // namespace
@@ -24,7 +32,7 @@ InterruptGuard::InterruptGuard() {
   struct sigaction action {};
   action.sa_handler = on_signal;
   sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESETHAND;  // the second signal gets the default action: the end
+  action.sa_flags = 0;
   sigaction(SIGINT, &action, &previous_int);
   sigaction(SIGTERM, &action, &previous_term);
 }

@@ -1,13 +1,6 @@
 #include "sinks.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-
-#include "file_error.hpp"
 
 namespace kripkesim {
 
@@ -34,26 +27,6 @@ void FanOutSink::emit(const kripke::Event& event) {
 bool FanOutSink::enabled() const {
   return std::any_of(sinks_.begin(), sinks_.end(),
                      [](const kripke::EventSink* s) { return s->enabled(); });
-}
-
-AtomicFile::AtomicFile(std::string path)
-    : path_(std::move(path)), temp_path_(path_ + ".tmp." + std::to_string(::getpid())) {
-  out_.open(temp_path_, std::ios::binary | std::ios::trunc);
-  if (!out_) throw FileError(path_, std::string("cannot write: ") + std::strerror(errno));
-}
-
-AtomicFile::~AtomicFile() {
-  if (committed_) return;
-  out_.close();
-  std::remove(temp_path_.c_str());
-}
-
-void AtomicFile::commit() {
-  out_.close();
-  if (!out_) throw FileError(path_, "cannot write (is the disk full?)");
-  if (std::rename(temp_path_.c_str(), path_.c_str()) != 0)
-    throw FileError(path_, std::string("cannot write: ") + std::strerror(errno));
-  committed_ = true;
 }
 
 }  // namespace kripkesim

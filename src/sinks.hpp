@@ -1,8 +1,7 @@
 // Where the events of a play go: the JSON Lines log, the text transcript, several places
-// at once; and AtomicFile, so that an error never leaves a half-written output file.
+// at once (output_file.hpp opens the files they write to).
 #pragma once
 
-#include <fstream>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -45,26 +44,6 @@ class FanOutSink final : public kripke::EventSink {
 
  private:
   std::vector<kripke::EventSink*> sinks_;
-};
-
-// An output file that appears only when complete: writes go to `FILE.tmp.<pid>`, commit()
-// renames it to FILE, and destruction without commit() removes it. Failures to create,
-// write or rename are FileErrors naming FILE.
-class AtomicFile {
- public:
-  explicit AtomicFile(std::string path);
-  ~AtomicFile();
-  AtomicFile(const AtomicFile&) = delete;
-  AtomicFile& operator=(const AtomicFile&) = delete;
-
-  std::ostream& stream() { return out_; }
-  void commit();
-
- private:
-  std::string path_;
-  std::string temp_path_;
-  std::ofstream out_;
-  bool committed_ = false;
 };
 
 }  // namespace kripkesim
