@@ -128,7 +128,8 @@ BatchConfig read_batch_config(const Json& document) {
   ObjectReader r(section, "/batch");
   const Json* games = r.find("games");
   const Json* deals = r.find("deals");
-  batch.seed = std::uint64_t(r.integer("seed", std::int64_t(batch.base_game->config().seed), 0));
+  batch.seed = batch.base_game->config().seed;
+  if (const Json* seed = r.find("seed")) batch.seed = kripke::seed_value(*seed, "/batch/seed");
   batch.conditions = read_conditions(r.find("conditions"));
   r.done();
   if (games && deals)
@@ -150,8 +151,9 @@ BatchConfig read_batch_config(const Json& document) {
     merged.merge_patch(c.overrides);  // RFC 7386: objects merge, arrays replace, null removes
     for_condition(c, path, [&] {
       c.game = build_game(merged);
-      c.seats = seats_of(*c.game, batch.seed);
+      // The deal count first: a play builds the whole model, which may be large.
       if (batch.all_deals) c.deal_order = deal_order(*c.game, batch.seed);
+      c.seats = seats_of(*c.game, batch.seed);
     });
     c.games = batch.all_deals ? c.deal_order.size() : batch.games;
   }

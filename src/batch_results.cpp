@@ -6,11 +6,12 @@
 #include <filesystem>
 #include <map>
 #include <ostream>
+#include <set>
 #include <tuple>
 
 #include "config_file.hpp"
 #include "file_error.hpp"
-#include "sinks.hpp"
+#include "output_file.hpp"
 
 namespace kripkesim {
 namespace {
@@ -63,11 +64,16 @@ OrderedJson timing_json(const Results& results) {
   return out;
 }
 
-std::vector<int> int_list(const Json& v, const std::string& path) {
+// The winners' seats: distinct, ascending, each from 1 to `seats`.
+std::vector<int> seat_list(const Json& v, const std::string& path, std::size_t seats) {
   std::vector<int> out;
   kripke::array_at(v, path);
-  for (std::size_t k = 0; k < v.size(); ++k)
-    out.push_back(int(ObjectReader::integer_value(v[k], path + "/" + std::to_string(k), 0)));
+  for (std::size_t k = 0; k < v.size(); ++k) {
+    const std::string at = path + "/" + std::to_string(k);
+    out.push_back(int(ObjectReader::integer_value(v[k], at, 1, std::int64_t(seats))));
+    if (k > 0 && out[k] <= out[k - 1])
+      throw InputError("winners are listed once each, in order", at);
+  }
   return out;
 }
 
@@ -87,15 +93,18 @@ GameRecord read_record(const Json& j, const std::string& path, const BatchConfig
   if (!shard.holds(r.index))
     throw InputError(fmt::format("game {} is not part of shard {}/{}", r.index, shard.k, shard.n),
                      reader.path_of("index"));
-  const Json& seed = reader.required("seed");
-  if (!seed.is_number_unsigned() && !seed.is_number_integer())
-    throw InputError("expected an integer seed", reader.path_of("seed"));
-  r.seed = seed.get<std::uint64_t>();
+  r.seed = kripke::seed_value(reader.required("seed"), reader.path_of("seed"));
+  if (r.seed != game_seed(batch.seed, r.condition, r.index))
+    throw InputError(fmt::format("game {} of this batch has seed {}, not {}", r.index,
+                                 game_seed(batch.seed, r.condition, r.index), r.seed),
+                     reader.path_of("seed"));
   r.deal = reader.required("deal").dump();
-  r.turns = int(ObjectReader::integer_value(reader.required("turns"), reader.path_of("turns"), 0));
-  r.rounds =
-      int(ObjectReader::integer_value(reader.required("rounds"), reader.path_of("rounds"), 0));
-  r.winners = int_list(reader.required("winners"), reader.path_of("winners"));
+  const int max_turns = named->game->config().max_turns;
+  r.turns = int(
+      ObjectReader::integer_value(reader.required("turns"), reader.path_of("turns"), 0, max_turns));
+  r.rounds = int(
+      ObjectReader::integer_value(reader.required("rounds"), reader.path_of("rounds"), 0, r.turns));
+  r.winners = seat_list(reader.required("winners"), reader.path_of("winners"), named->seats);
   r.reason = reader.choice("reason", "", {"win", "max_turns", "stalled"});
   if (const Json* s = reader.find("strategies")) {
     kripke::array_at(*s, reader.path_of("strategies"));
@@ -108,16 +117,36 @@ GameRecord read_record(const Json& j, const std::string& path, const BatchConfig
   return r;
 }
 
+double seconds_value(const Json& v, const std::string& path) {
+  if (!v.is_number() || v.get<double>() < 0)
+    throw InputError("expected a number of seconds (0 or more), found " + kripke::json_type_name(v),
+                     path);
+  return v.get<double>();
+}
+
+// Timing is informational (a merge adds it up), but a results file is read whole: a
+// malformed value is bad input like any other.
 Timing read_timing(const Json* j, const std::vector<ConditionInfo>& conditions) {
   Timing t;
   t.game_seconds.assign(conditions.size(), 0.0);
   if (!j) return t;
-  // Timing is informational: read what is there, without failing a merge over it.
-  t.wall_seconds = j->value("wall_seconds", 0.0);
-  const Json seconds = j->value("game_seconds", Json::object());
-  for (std::size_t c = 0; c < conditions.size(); ++c)
-    if (seconds.contains(conditions[c].name) && seconds[conditions[c].name].is_number())
-      t.game_seconds[c] = seconds[conditions[c].name].get<double>();
+  ObjectReader r(*j, "/timing");
+  t.jobs = unsigned(r.integer("jobs", 0, 0, 1024));
+  if (const Json* wall = r.find("wall_seconds"))
+    t.wall_seconds = seconds_value(*wall, "/timing/wall_seconds");
+  if (const Json* per = r.find("game_seconds")) {
+    ObjectReader seconds(*per, "/timing/game_seconds");
+    for (std::size_t c = 0; c < conditions.size(); ++c)
+      if (const Json* v = seconds.find(conditions[c].name))
+        t.game_seconds[c] = seconds_value(*v, seconds.path_of(conditions[c].name));
+    seconds.done();
+  }
+  if (const Json* from = r.find("merged_from")) {
+    kripke::array_at(*from, "/timing/merged_from");
+    for (std::size_t k = 0; k < from->size(); ++k)
+      ObjectReader::string_value((*from)[k], "/timing/merged_from/" + std::to_string(k));
+  }
+  r.done();
   return t;
 }
 
@@ -207,15 +236,23 @@ void check_results_extension(const std::string& file) {
     throw FileError(file, "results files end in .json or .csv (the format follows the name)");
 }
 
-void write_results(const Results& results, const std::string& file) {
-  check_results_extension(file);
-  AtomicFile out(file);
-  if (extension_of(file) == ".csv") {
-    write_results_csv(results, out.stream());
-  } else {
-    write_results_json(results, out.stream());
+ResultsOutputs::ResultsOutputs(const std::vector<std::string>& files) {
+  for (const std::string& file : files) check_results_extension(file);
+  for (const std::string& file : files)
+    files_.emplace_back(file, std::make_unique<OutputFile>(file));
+}
+
+ResultsOutputs::~ResultsOutputs() = default;
+
+void ResultsOutputs::write(const Results& results) {
+  for (auto& [name, file] : files_) {
+    if (extension_of(name) == ".csv") {
+      write_results_csv(results, file->stream());
+    } else {
+      write_results_json(results, file->stream());
+    }
   }
-  out.commit();
+  for (auto& entry : files_) entry.second->commit();
 }
 
 Results read_results(const std::string& file) {
@@ -243,8 +280,16 @@ Results read_results(const std::string& file) {
     shard.done();
     r.complete = reader.boolean("complete", false);
     const Json& games = kripke::array_at(reader.required("games"), "/games");
-    for (std::size_t k = 0; k < games.size(); ++k)
-      r.records.push_back(read_record(games[k], "/games/" + std::to_string(k), batch, r.shard));
+    std::set<std::pair<std::size_t, std::uint64_t>> seen;
+    for (std::size_t k = 0; k < games.size(); ++k) {
+      const std::string path = "/games/" + std::to_string(k);
+      r.records.push_back(read_record(games[k], path, batch, r.shard));
+      if (!seen.emplace(r.records.back().condition, r.records.back().index).second)
+        throw InputError(
+            fmt::format("game {} of condition '{}' appears twice in this file",
+                        r.records.back().index, r.conditions[r.records.back().condition].name),
+            path);
+    }
     reader.find("summary");  // recomputed from the records, never trusted
     r.timing = read_timing(reader.find("timing"), r.conditions);
     reader.done();

@@ -3,12 +3,14 @@
 // JSON results of shards back into the results of the whole batch.
 #pragma once
 
+#include <memory>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "batch_runner.hpp"
 #include "batch_stats.hpp"
+#include "output_file.hpp"
 
 namespace kripkesim {
 
@@ -42,9 +44,18 @@ void write_results_json(const Results& results, std::ostream& out);
 // One row per game: condition,index,seed,turns,rounds,winners,reason,strategies,deal.
 void write_results_csv(const Results& results, std::ostream& out);
 
-// Writes `file` atomically, as JSON or CSV by its extension (.json, .csv); an InputError
-// for any other extension.
-void write_results(const Results& results, const std::string& file);
+// The --out files of a command, as JSON or CSV by their extensions (.json, .csv; a FileError
+// for any other). All are opened when constructed, so that a bad path is found before any
+// game is played; write() fills them and makes them appear together (output_file.hpp).
+class ResultsOutputs {
+ public:
+  explicit ResultsOutputs(const std::vector<std::string>& files);
+  ~ResultsOutputs();
+  void write(const Results& results);
+
+ private:
+  std::vector<std::pair<std::string, std::unique_ptr<OutputFile>>> files_;
+};
 void check_results_extension(const std::string& file);
 
 // A JSON results file. FileErrors name the file and the JSON path of anything malformed.

@@ -69,15 +69,11 @@ class ProgressPrinter {
   bool drawn_ = false;
 };
 
-void write_all(const Results& results, const std::vector<std::string>& files) {
-  for (const std::string& file : files) write_results(results, file);
-}
-
 void run_batch_command(const BatchOptions& options) {
-  for (const std::string& file : options.out) check_results_extension(file);
   const Shard shard = parse_shard(options.shard);
   const BatchConfig batch =
       in_file(options.config, [&] { return read_batch_config(read_json_file(options.config)); });
+  ResultsOutputs outputs(options.out);  // before the games: a bad path must not cost a run
 
   const bool show_progress =
       options.progress_option->count() ? options.progress : isatty(STDERR_FILENO) != 0;
@@ -98,7 +94,7 @@ void run_batch_command(const BatchOptions& options) {
   printer.reset();
 
   const Results results = results_of_run(batch, shard, std::move(run));
-  write_all(results, options.out);
+  outputs.write(results);
   std::cout << summary_table(results) << std::flush;
   if (!results.complete)
     throw CommandExit(
@@ -113,7 +109,7 @@ struct MergeOptions {
 };
 
 void run_merge_command(const MergeOptions& options) {
-  for (const std::string& file : options.out) check_results_extension(file);
+  ResultsOutputs outputs(options.out);
   std::vector<Results> parts;
   for (const std::string& file : options.files) parts.push_back(read_results(file));
   const MergedResults merged = merge_results(parts, options.files);
@@ -125,7 +121,7 @@ void run_merge_command(const MergeOptions& options) {
         "results say \"complete\": false\n",
         missing, parts.front().shard.n);
   }
-  write_all(merged.results, options.out);
+  outputs.write(merged.results);
   std::cout << summary_table(merged.results) << std::flush;
 }
 

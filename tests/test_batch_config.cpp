@@ -126,7 +126,7 @@ TEST_CASE("[batch] bad batch sections are errors with the JSON path") {
        "/batch/conditions/0/max_turns", "at least 1"},
       {muddy_batch(
            R"({"games": 3, "conditions": [{"name": "a", "rules": {"children": 12}, "max_worlds": 100}]})"),
-       "", "in condition 'a': these rules give 4096 worlds"},
+       "/batch/conditions/0/rules/children", "these rules give 4096 worlds"},
       {muddy_batch(R"({"deals": "all"})", R"("deal": {"muddy": [1]})"), "/deal",
        "remove the config's fixed deal"},
       {Json::parse(R"({"game": "muddy"})"), "", "missing required key 'batch'"},

@@ -120,19 +120,19 @@ TEST_CASE("[batch] results files read back to the same results") {
   const Results written = results_of_run(batch, {2, 2}, run(batch, 2, {2, 2}));
   const auto dir = fresh_directory("results");
   const std::string file = (dir / "shard.json").string();
-  write_results(written, file);
+  ResultsOutputs({file}).write(written);
   const Results read = read_results(file);
   CHECK(without_timing(read) == without_timing(written));
   CHECK(read.records == written.records);
 
-  write_results(written, (dir / "shard.csv").string());
+  ResultsOutputs({(dir / "shard.csv").string()}).write(written);
   std::ifstream csv(dir / "shard.csv");
   std::string header, first;
   std::getline(csv, header);
   std::getline(csv, first);
   CHECK(header == "condition,index,seed,turns,rounds,winners,reason,strategies,deal");
   CHECK_THAT(first, Catch::StartsWith("six,1," + std::to_string(written.records[0].seed) + ","));
-  CHECK_THROWS_AS(write_results(written, (dir / "shard.txt").string()), kripke::InputError);
+  CHECK_THROWS_AS(ResultsOutputs({(dir / "shard.txt").string()}), kripke::InputError);
   std::filesystem::remove_all(dir);
 }
 
@@ -151,7 +151,7 @@ TEST_CASE("[batch] a game's outcome is kept in its record and read back") {
   }
   const auto dir = fresh_directory("outcome");
   const std::string file = (dir / "sleuth.json").string();
-  write_results(written, file);
+  ResultsOutputs({file}).write(written);
   CHECK(read_results(file).records == written.records);
   std::filesystem::remove_all(dir);
 

@@ -8,6 +8,7 @@
 #include "config_file.hpp"
 #include "file_error.hpp"
 #include "formula_input.hpp"
+#include "output_file.hpp"
 #include "sinks.hpp"
 
 using namespace kripke_test;
@@ -53,13 +54,13 @@ TEST_CASE("[cli-sinks] an atomic file appears only when committed") {
   TempDir dir;
   const std::string target = dir.file("out.jsonl");
   {
-    kripkesim::AtomicFile file(target);
+    kripkesim::OutputFile file(target);
     file.stream() << "partial";
     CHECK(!std::filesystem::exists(target));
   }  // abandoned: an error happened
   CHECK(std::filesystem::is_empty(dir.path()));
   {
-    kripkesim::AtomicFile file(target);
+    kripkesim::OutputFile file(target);
     file.stream() << "complete\n";
     file.commit();
   }
@@ -67,7 +68,7 @@ TEST_CASE("[cli-sinks] an atomic file appears only when committed") {
   std::size_t entries = 0;
   for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir.path())) ++entries;
   CHECK(entries == 1);
-  CHECK_THROWS_AS(kripkesim::AtomicFile(dir.file("no-such-dir/out.jsonl")), kripkesim::FileError);
+  CHECK_THROWS_AS(kripkesim::OutputFile(dir.file("no-such-dir/out.jsonl")), kripkesim::FileError);
 }
 
 TEST_CASE("[cli-sinks] JSON file errors name the file and the line and column") {

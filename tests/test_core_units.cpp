@@ -313,7 +313,7 @@ std::vector<kripke::Deal> table_deals(const kripke::DealTable& table) {
   return out;
 }
 
-constexpr std::uint64_t kNoLimit = 50'000'000;
+const kripke::WorldLimits kNoLimit{};  // the default 50,000,000 worlds
 
 }  // namespace
 
@@ -326,7 +326,7 @@ TEST_CASE("deal counts match GAMES.md and the enumeration", "[core][deals]") {
   for (const auto& [spec, expected] : cases) {
     INFO("expected " << expected);
     REQUIRE(kripke::count_deals(spec) == expected);
-    const kripke::DealTable table(spec, kNoLimit);
+    const kripke::DealTable table(spec, kNoLimit, 3);
     REQUIRE(table.size() == expected);
     REQUIRE(table.card_count() == spec.card_count());
     for (std::size_t k = 0; k < table.size(); ++k) {
@@ -338,8 +338,8 @@ TEST_CASE("deal counts match GAMES.md and the enumeration", "[core][deals]") {
 }
 
 TEST_CASE("deal enumeration equals brute force on small specs", "[core][deals]") {
-  REQUIRE(table_deals(kripke::DealTable(clue_002(), kNoLimit)) == brute_force_deals(clue_002()));
-  REQUIRE(table_deals(kripke::DealTable(number(), kNoLimit)) == brute_force_deals(number()));
+  REQUIRE(table_deals(kripke::DealTable(clue_002(), kNoLimit, 3)) == brute_force_deals(clue_002()));
+  REQUIRE(table_deals(kripke::DealTable(number(), kNoLimit, 3)) == brute_force_deals(number()));
   // Random small specs: up to 7 cards in 1-2 categories, up to 4 slots (some empty), and
   // sometimes a quota slot.
   for (std::uint64_t rep = 0; rep < 200; ++rep) {
@@ -372,14 +372,14 @@ TEST_CASE("deal enumeration equals brute force on small specs", "[core][deals]")
     INFO("repetition " << rep);
     const auto expected = brute_force_deals(spec);
     REQUIRE(kripke::count_deals(spec) == expected.size());
-    const kripke::DealTable table(spec, kNoLimit);
+    const kripke::DealTable table(spec, kNoLimit, 3);
     REQUIRE(table_deals(table) == expected);
     for (std::size_t k = 0; k < table.size(); ++k) REQUIRE(table.rank(table.deal(k)) == k);
   }
 }
 
 TEST_CASE("DealTable::rank inverts deal", "[core][deals]") {
-  const kripke::DealTable table(clue_002(), kNoLimit);
+  const kripke::DealTable table(clue_002(), kNoLimit, 3);
   for (std::size_t k = 0; k < table.size(); ++k) REQUIRE(table.rank(table.deal(k)) == k);
   // Not a deal: every card in slot 0.
   REQUIRE(table.rank(kripke::Deal(8, 0)) == table.size());
@@ -393,7 +393,7 @@ TEST_CASE("random_deal gives valid deals, roughly uniformly", "[core][deals]") {
       deal_spec(cards(3, 0) + cards(2, 1), {slot("b", 2), slot("q", 2, {1, 1}), slot("c", 1)})};
   const std::vector<std::size_t> sizes = {30, 18};
   for (std::size_t s = 0; s < specs.size(); ++s) {
-    const kripke::DealTable table(specs[s], kNoLimit);
+    const kripke::DealTable table(specs[s], kNoLimit, 3);
     REQUIRE(table.size() == sizes[s]);
     Rng rng(kripke::derive_seed(5, {s}));
     std::vector<std::uint64_t> counts(table.size(), 0);
@@ -410,9 +410,9 @@ TEST_CASE("random_deal gives valid deals, roughly uniformly", "[core][deals]") {
 }
 
 TEST_CASE("oversize deals are refused with a message that names the count", "[core][deals]") {
-  REQUIRE_NOTHROW(kripke::check_world_limit(138600, 138600));
+  REQUIRE_NOTHROW(kripke::check_world_limit(138600, {138600, 0}, 0));
   try {
-    kripke::check_world_limit(138601, 138600);
+    kripke::check_world_limit(138601, {138600, 0}, 0);
     FAIL("no error over the limit");
   } catch (const kripke::InputError& e) {
     CHECK(std::string(e.what()).find("138601") != std::string::npos);
@@ -420,14 +420,14 @@ TEST_CASE("oversize deals are refused with a message that names the count", "[co
   }
   // The table refuses before enumerating.
   try {
-    kripke::DealTable table(twelve_cards(), 100000);
+    kripke::DealTable table(twelve_cards(), {100000, 0}, 3);
     FAIL("no error over the limit");
   } catch (const kripke::InputError& e) {
     CHECK(std::string(e.what()).find("138600") != std::string::npos);
   }
   // Counts past 64 bits are printed exactly (2^70), and past the cap as "more than".
   try {
-    kripke::check_world_limit(kripke::BigCount{1} << 70, kNoLimit);
+    kripke::check_world_limit(kripke::BigCount{1} << 70, kNoLimit, 0);
     FAIL("no error over the limit");
   } catch (const kripke::InputError& e) {
     CHECK(std::string(e.what()).find("1180591620717411303424") != std::string::npos);
@@ -438,11 +438,29 @@ TEST_CASE("oversize deals are refused with a message that names the count", "[co
   const auto huge = deal_spec(cards(200), hands);
   REQUIRE(kripke::count_deals(huge) == kripke::kCountCap);
   try {
-    kripke::DealTable table(huge, kNoLimit);
+    kripke::DealTable table(huge, kNoLimit, 3);
     FAIL("no error over the limit");
   } catch (const kripke::InputError& e) {
     CHECK(std::string(e.what()).find("more than 10^30") != std::string::npos);
   }
+}
+
+TEST_CASE("models over max_memory are refused with the estimate and the limit", "[core][deals]") {
+  // 1,000,000 worlds of 3 agents at 20 bytes per agent and world, plus 32 and 11 bytes: 103 MB.
+  CHECK(kripke::model_bytes_per_world(3, 11) == 103);
+  CHECK_NOTHROW(kripke::check_world_limit(1'000'000, {50'000'000, 200ULL << 20}, 103));
+  try {
+    kripke::check_world_limit(1'000'000, {50'000'000, 64ULL << 20}, 103, "/rules");
+    FAIL("no error over the memory limit");
+  } catch (const kripke::InputError& e) {
+    CHECK(e.path() == "/rules");
+    CHECK_THAT(e.what(),
+               Catch::Contains("need about 99 MiB of memory, more than max_memory = 64 MiB"));
+  }
+  // Without max_memory the machine's memory is the limit.
+  REQUIRE(kripke::machine_memory() > 0);
+  CHECK_THROWS_WITH(kripke::check_world_limit(kripke::BigCount{1} << 40, {~0ULL, 0}, 100),
+                    Catch::Contains("more than this machine's"));
 }
 
 TEST_CASE("inconsistent deal specs are input errors", "[core][deals]") {

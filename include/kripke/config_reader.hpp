@@ -27,6 +27,22 @@ inline std::string json_type_name(const Json& j) {
   return "null";
 }
 
+// The number of single-character edits between two words: how typos are recognised.
+inline std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1])});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
 // Reads the fields of one JSON object. Call done() when all fields are read: it rejects
 // every key nobody asked for.
 class ObjectReader {
@@ -131,25 +147,59 @@ class ObjectReader {
   InputError type_error(const Json& v, const std::string& key, const std::string& wanted) const {
     return InputError("expected " + wanted + ", found " + json_type_name(v), path_of(key));
   }
-  static std::size_t edit_distance(const std::string& a, const std::string& b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-      std::size_t diag = row[0];
-      row[0] = i;
-      for (std::size_t j = 1; j <= b.size(); ++j) {
-        const std::size_t up = row[j];
-        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1])});
-        diag = up;
-      }
-    }
-    return row[b.size()];
-  }
-
   const Json& j_;
   std::string path_;
   std::set<std::string> known_;
 };
+
+// Seeds are integers from 0 to 2^64 - 1 everywhere: in configs, on the command line (see
+// parse_seed) and in batch records, which keep the full 64-bit seeds they derive.
+inline constexpr const char* kSeedRange = "an integer from 0 to 18446744073709551615 (2^64 - 1)";
+
+inline std::uint64_t seed_value(const Json& v, const std::string& path) {
+  if (v.is_number_unsigned()) return v.get<std::uint64_t>();
+  if (v.is_number_integer() && v.get<std::int64_t>() >= 0)
+    return std::uint64_t(v.get<std::int64_t>());
+  throw InputError(std::string("a seed is ") + kSeedRange + ", found " +
+                       (v.is_number() ? v.dump() : json_type_name(v)),
+                   path);
+}
+
+// A seed written in decimal digits; nothing else (no sign, no spaces), within the range.
+inline bool parse_seed(const std::string& text, std::uint64_t& seed) {
+  if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos)
+    return false;
+  std::uint64_t value = 0;
+  for (char c : text) {
+    const std::uint64_t digit = std::uint64_t(c - '0');
+    if (value > (UINT64_MAX - digit) / 10) return false;
+    value = value * 10 + digit;
+  }
+  seed = value;
+  return true;
+}
+
+// A memory size: an integer number of bytes, or a string of digits with a binary suffix
+// K, M, G or T ("512M", "16G").
+inline std::uint64_t memory_size_value(const Json& v, const std::string& path) {
+  const char* form = "expected a number of bytes or a size such as \"512M\" or \"16G\"";
+  if (v.is_number_unsigned() || (v.is_number_integer() && v.get<std::int64_t>() > 0))
+    return v.get<std::uint64_t>();
+  if (!v.is_string()) throw InputError(std::string(form) + ", found " + json_type_name(v), path);
+  std::string s = v.get<std::string>();
+  int shift = 0;
+  if (!s.empty()) {
+    const std::string units = "KMGT";
+    if (const auto u = units.find(s.back()); u != std::string::npos) {
+      shift = 10 * int(u + 1);
+      s.pop_back();
+    }
+  }
+  std::uint64_t n = 0;
+  if (!parse_seed(s, n) || n == 0 || n > (UINT64_MAX >> shift))
+    throw InputError(std::string(form) + ", found \"" + v.get<std::string>() + "\"", path);
+  return n << shift;
+}
 
 // An array whose elements are read one by one; each element's path is path/index.
 inline const Json& array_at(const Json& v, const std::string& path) {

@@ -4,6 +4,8 @@
 // before enumerating, so an oversize request fails fast and names the count.
 #pragma once
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -117,19 +119,57 @@ inline BigCount count_deals(const DealSpec& spec) {
   return saturating_mul(total, multinomial(rest, free_sizes));
 }
 
-inline void check_world_limit(BigCount worlds, std::uint64_t max_worlds) {
-  if (worlds > max_worlds)
-    throw InputError("these rules give " + to_string(worlds) +
-                     " worlds, over the limit of max_worlds = " + std::to_string(max_worlds) +
-                     " (a larger max_worlds needs memory in proportion)");
+// How large a model may be built: a number of worlds, and the memory they would take.
+struct WorldLimits {
+  std::uint64_t max_worlds = 50'000'000;
+  std::uint64_t max_memory = 0;  // bytes; 0: the machine's physical memory
+};
+
+// The machine's physical memory in bytes (0 when the system does not say).
+inline std::uint64_t machine_memory() {
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page > 0 ? std::uint64_t(pages) * std::uint64_t(page) : 0;
+}
+
+// The peak memory of an explicit model, per world: measured with /usr/bin/time on the muddy
+// children (n = 16..24 agents: 20 bytes per agent and world for its partition, built and
+// then copied into the Model, plus the valuation and bitsets) and on Clue (3 agents plus a
+// deal table of one byte per card).
+inline std::uint64_t model_bytes_per_world(std::size_t agents, std::size_t valuation_bytes) {
+  return 20 * std::uint64_t(agents) + 32 + std::uint64_t(valuation_bytes);
+}
+
+inline std::string mebibytes(BigCount bytes) {
+  return to_string((bytes + (BigCount{1} << 20) - 1) >> 20) + " MiB";
+}
+
+// Refuses, before anything is built, a model over max_worlds or over the memory it may take
+// (InputError at `path`, naming the count or the estimate and the limit).
+inline void check_world_limit(BigCount worlds, const WorldLimits& limits,
+                              std::uint64_t bytes_per_world, const std::string& path = "") {
+  if (worlds > limits.max_worlds)
+    throw InputError(
+        "these rules give " + to_string(worlds) + " worlds, over the limit of max_worlds = " +
+            std::to_string(limits.max_worlds) + " (a larger max_worlds needs memory in proportion)",
+        path);
+  const std::uint64_t memory = limits.max_memory ? limits.max_memory : machine_memory();
+  const BigCount needed = saturating_mul(worlds, bytes_per_world);
+  if (memory && needed > memory)
+    throw InputError(
+        "these rules give " + to_string(worlds) + " worlds, which need about " + mebibytes(needed) +
+            " of memory, more than " + (limits.max_memory ? "max_memory = " : "this machine's ") +
+            mebibytes(memory) + (limits.max_memory ? "" : " (max_memory sets another limit)"),
+        path);
 }
 
 // All deals in lexicographic order of (slot of card 0, slot of card 1, ...), stored flat.
 class DealTable {
  public:
-  DealTable(const DealSpec& spec, std::uint64_t max_worlds) : cards_(spec.card_count()) {
+  // `agents`: how many partitions the game's model will keep over these deals.
+  DealTable(const DealSpec& spec, const WorldLimits& limits, std::size_t agents)
+      : cards_(spec.card_count()) {
     const BigCount n = count_deals(spec);
-    check_world_limit(n, max_worlds);
+    check_world_limit(n, limits, model_bytes_per_world(agents, cards_));
     data_.reserve(static_cast<std::size_t>(n) * cards_);
     Enumerator e{spec, *this};
     e.run();

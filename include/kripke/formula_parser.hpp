@@ -28,8 +28,7 @@ class FormulaParser {
   FormulaPtr parse() {
     FormulaPtr phi = parse_iff();
     skip_space();
-    if (pos_ < text_.size())
-      fail("unexpected '" + std::string(1, text_[pos_]) + "' after a complete formula");
+    if (pos_ < text_.size()) fail("unexpected " + character_here() + " after a complete formula");
     return phi;
   }
 
@@ -38,6 +37,35 @@ class FormulaParser {
 
   [[noreturn]] void fail(const std::string& message) const {
     throw FormulaError(message, pos_ + 1);
+  }
+
+  // The character at the current position, quoted, for messages: a whole UTF-8 character
+  // when it is one, else the byte in hex (a lone byte would garble the terminal).
+  std::string character_here() const {
+    if (pos_ >= text_.size()) return "the end of the formula";
+    const auto byte = static_cast<unsigned char>(text_[pos_]);
+    std::size_t length = byte < 0x80    ? 1
+                         : byte >= 0xf0 ? 4
+                         : byte >= 0xe0 ? 3
+                         : byte >= 0xc2 ? 2
+                                        : 0;
+    bool valid =
+        byte >= 0x20 && byte != 0x7f && byte < 0xf5 && length > 0 && pos_ + length <= text_.size();
+    for (std::size_t k = 1; valid && k < length; ++k)
+      valid = (static_cast<unsigned char>(text_[pos_ + k]) & 0xc0) == 0x80;
+    // Piece by piece: GCC 12 -O2 warns falsely on "literal" + std::string (PR 105329).
+    std::string quoted;
+    if (valid) {
+      quoted += '\'';
+      quoted.append(text_.substr(pos_, length));
+      quoted += '\'';
+      return quoted;
+    }
+    static const char* hex = "0123456789abcdef";
+    quoted = "byte 0x";
+    quoted += hex[byte >> 4];
+    quoted += hex[byte & 15];
+    return quoted;
   }
 
   void skip_space() {
@@ -158,7 +186,7 @@ class FormulaParser {
     }
     const std::size_t start = pos_;
     const std::string w = word();
-    if (w.empty()) fail("expected a formula, found '" + std::string(1, text_[pos_]) + "'");
+    if (w.empty()) fail("expected a formula, found " + character_here());
 
     // Modal operators: K1 M1 Kw1 (one agent), E{..} C{..} (a group).
     auto modal = [&](K kind, std::size_t prefix) -> FormulaPtr {

@@ -27,10 +27,13 @@ struct GameConfig {
   std::string game;
   std::uint64_t seed = 1;
   int max_turns = 1000;
-  std::uint64_t max_worlds = 50'000'000;
-  Json rules = Json::object();  // game-specific rules; defaults from GAMES.md
-  Json agents = Json::array();  // game-specific agent settings (strategies)
-  Json deal;                    // the actual deal; null: dealt at random from the seed
+  std::uint64_t max_worlds = WorldLimits{}.max_worlds;
+  std::uint64_t max_memory = 0;  // bytes; 0: the machine's memory
+  Json rules = Json::object();   // game-specific rules; defaults from GAMES.md
+  Json agents = Json::array();   // game-specific agent settings (strategies)
+  Json deal;                     // the actual deal; null: dealt at random from the seed
+
+  WorldLimits limits() const { return {max_worlds, max_memory}; }
 };
 
 enum class TurnOutcome { Continue, Stalled };

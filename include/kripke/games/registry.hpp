@@ -65,9 +65,11 @@ inline GameConfig read_game_config(ObjectReader& r) {
   c.game = r.required_string("game");
   find_game(c.game, r.path_of("game"));
   r.string("description", "");
-  c.seed = std::uint64_t(r.integer("seed", std::int64_t(c.seed), 0));
+  if (const Json* seed = r.find("seed")) c.seed = seed_value(*seed, r.path_of("seed"));
   c.max_turns = int(r.integer("max_turns", c.max_turns, 1, 1'000'000));
   c.max_worlds = std::uint64_t(r.integer("max_worlds", std::int64_t(c.max_worlds), 1));
+  if (const Json* v = r.find("max_memory"))
+    c.max_memory = memory_size_value(*v, r.path_of("max_memory"));
   if (const Json* v = r.find("rules")) {
     if (!v->is_object())
       throw InputError("expected an object, found " + json_type_name(*v), r.path_of("rules"));

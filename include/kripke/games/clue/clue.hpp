@@ -284,7 +284,7 @@ class ClueGame final : public Game {
  public:
   explicit ClueGame(GameConfig config) : Game(std::move(config)) {
     tables_ =
-        std::make_shared<const Tables>(read_rules(this->config().rules), this->config().max_worlds);
+        std::make_shared<const Tables>(read_rules(this->config().rules), this->config().limits());
     agents_ = read_agents(this->config().agents);
     if (!this->config().deal.is_null()) actual_ = read_deal(this->config().deal);
   }

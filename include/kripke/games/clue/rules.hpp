@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -125,15 +126,22 @@ inline Rules read_rules(const Json& json) {
     if (category.cards.empty() && category.key != "rooms")
       throw InputError("a game needs at least one " + category.noun, path);
   }
-  std::vector<std::string> seen;
+  // Hands are bitmasks of 64 bits (see tables.hpp); checked before the names, so that a
+  // deck of thousands of names is refused at once.
+  std::size_t cards = 0;
+  for (const Category& category : rules.categories) cards += category.cards.size();
+  if (cards > 64)
+    throw InputError(
+        "a deck of at most 64 cards is supported (this one has " + std::to_string(cards) + ")",
+        "/rules");
+  std::set<std::string> seen;
   for (const Category& category : rules.categories)
     for (std::size_t k = 0; k < category.cards.size(); ++k) {
       const std::string& name = category.cards[k];
       const std::string path = r.path_of(category.key) + "/" + std::to_string(k);
       check_card_name(name, path);
-      if (std::find(seen.begin(), seen.end(), name) != seen.end())
+      if (!seen.insert(name).second)
         throw InputError("the card '" + name + "' appears twice in the deck", path);
-      seen.push_back(name);
     }
   rules.players = int(r.integer("players", rules.players, 3, 6));
   const std::string sizes_path = r.path_of("hand_sizes");
@@ -148,9 +156,6 @@ inline Rules read_rules(const Json& json) {
                         : Semantics::Shortcut;
   r.done();
   rules.finish(sizes_path);
-  // Hands are bitmasks of 64 bits (see tables.hpp).
-  if (rules.card_count() > 64)
-    throw InputError("a deck of at most 64 cards is supported", "/rules");
   return rules;
 }
 

@@ -21,8 +21,8 @@ using DealIndex = std::uint32_t;  // a world's valuation: its row in the deal ta
 
 class Tables {
  public:
-  Tables(Rules rules, std::uint64_t max_worlds)
-      : rules_(std::move(rules)), deals_(rules_.deal_spec(), max_worlds) {
+  Tables(Rules rules, const WorldLimits& limits)
+      : rules_(std::move(rules)), deals_(rules_.deal_spec(), limits, std::size_t(rules_.players)) {
     const std::size_t n = deals_.size();
     const int cards = rules_.card_count();
     // The envelope id in mixed radix, first category most significant: card c, when in the

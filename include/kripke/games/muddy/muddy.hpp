@@ -116,7 +116,8 @@ class MuddyGame final : public Game {
     ObjectReader r(this->config().rules, "/rules");
     rules_.children = int(r.integer("children", rules_.children, 1, 30));
     r.done();
-    check_world_limit(BigCount{1} << rules_.children, this->config().max_worlds);
+    check_world_limit(BigCount{1} << rules_.children, this->config().limits(),
+                      model_bytes_per_world(std::size_t(rules_.children), 0), "/rules/children");
     if (!this->config().agents.empty())
       throw InputError("the muddy children take no agent settings", "/agents");
     if (!this->config().deal.is_null()) actual_ = read_deal(this->config().deal);
@@ -146,9 +147,11 @@ class MuddyGame final : public Game {
     r.done();
     std::uint32_t mask = 0;
     for (std::size_t k = 0; k < list.size(); ++k) {
-      const auto child = ObjectReader::integer_value(list[k], "/deal/muddy/" + std::to_string(k), 1,
-                                                     rules_.children);
-      mask |= std::uint32_t{1} << (child - 1);
+      const std::string path = "/deal/muddy/" + std::to_string(k);
+      const auto child = ObjectReader::integer_value(list[k], path, 1, rules_.children);
+      const std::uint32_t bit = std::uint32_t{1} << (child - 1);
+      if (mask & bit) throw InputError("child " + std::to_string(child) + " is listed twice", path);
+      mask |= bit;
     }
     if (mask == 0)
       throw InputError("at least one child must be muddy (the father's announcement is truthful)",

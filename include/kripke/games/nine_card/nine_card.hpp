@@ -18,7 +18,7 @@ class NineCardGame final : public Game {
  public:
   explicit NineCardGame(GameConfig config) : Game(std::move(config)) {
     rules_ = read_rules(this->config().rules);
-    table_ = std::make_shared<const WorldTable>(rules_, this->config().max_worlds);
+    table_ = std::make_shared<const WorldTable>(rules_, this->config().limits());
     initial_.assign(std::size_t(rules_.players), Partition::universal(table_->size()));
     strategies_ = read_strategies(this->config().agents);
     if (!this->config().deal.is_null()) read_deal(this->config().deal);

@@ -24,8 +24,10 @@ using DealIndex = std::uint32_t;
 
 class WorldTable {
  public:
-  WorldTable(const Rules& rules, std::uint64_t max_worlds)
-      : rules_(rules), deals_(deal_spec(rules), max_worlds), stride_(rules.slot_count()) {
+  WorldTable(const Rules& rules, const WorldLimits& limits)
+      : rules_(rules),
+        deals_(deal_spec(rules), limits, std::size_t(rules.players)),
+        stride_(rules.slot_count()) {
     places_.assign(deals_.size() * stride_, 0);
     full_truth_.assign(stride_ * kCards, WorldSet(deals_.size()));
     for (std::size_t d = 0; d < deals_.size(); ++d)

@@ -18,7 +18,7 @@ class NumberGame final : public Game {
   explicit NumberGame(GameConfig config)
       : Game(std::move(config)),
         data_(std::make_shared<const GameData>(read_rules(this->config().rules),
-                                               this->config().max_worlds)) {
+                                               this->config().limits())) {
     if (!this->config().agents.empty())
       throw InputError("What's My Number? takes no agent settings", "/agents");
     if (!this->config().deal.is_null())

@@ -17,8 +17,8 @@ namespace kripke::number {
 
 // What every play of one game shares, built once by NumberGame.
 struct GameData {
-  GameData(const Rules& rules, std::uint64_t max_worlds)
-      : tables(rules, max_worlds),
+  GameData(const Rules& rules, const WorldLimits& limits)
+      : tables(rules, limits),
         nobody_knows(to_string(*nobody_knows_formula(rules.players, rules.numbers))) {}
   Tables tables;
   std::string nobody_knows;  // the formula of the epistemagic announcement, printed

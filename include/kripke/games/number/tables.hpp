@@ -19,8 +19,10 @@ namespace kripke::number {
 
 class Tables {
  public:
-  Tables(const Rules& rules, std::uint64_t max_worlds)
-      : rules_(rules), deals_(deal_spec(rules), max_worlds), players_(std::size_t(rules.players)) {
+  Tables(const Rules& rules, const WorldLimits& limits)
+      : rules_(rules),
+        deals_(deal_spec(rules), limits, std::size_t(rules.players)),
+        players_(std::size_t(rules.players)) {
     const std::size_t worlds = deals_.size();
     boards_.assign(worlds * players_, 0);
     for (std::size_t w = 0; w < worlds; ++w)

@@ -16,7 +16,8 @@ namespace kripke::sleuth {
 
 class ExplicitModel {
  public:
-  ExplicitModel(const DealSpec& spec, std::uint64_t max_worlds) : table_(spec, max_worlds) {
+  ExplicitModel(const DealSpec& spec, const WorldLimits& limits)
+      : table_(spec, limits, spec.slots.size() - 1) {
     const int players = int(spec.slots.size()) - 1;
     blank_ = Partition::universal(table_.size());
     std::vector<int> every_card(std::size_t(table_.card_count()));

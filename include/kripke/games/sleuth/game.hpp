@@ -18,7 +18,7 @@ class SleuthGame final : public Game {
     Rules rules = read_rules(this->config().rules);
     std::vector<AgentConfig> agents = read_agents(this->config().agents, rules.players);
     tables_ = std::make_shared<const Tables>(std::move(rules), std::move(agents),
-                                             this->config().max_worlds);
+                                             this->config().limits());
     if (!this->config().deal.is_null()) fixed_deal_ = read_deal(this->config().deal);
   }
 

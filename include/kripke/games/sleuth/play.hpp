@@ -38,7 +38,7 @@ struct AgentConfig {
 // Everything about a game that does not depend on the deal: built once, shared read-only
 // by all its plays (and batch threads).
 struct Tables {
-  Tables(Rules r, std::vector<AgentConfig> a, std::uint64_t max_worlds)
+  Tables(Rules r, std::vector<AgentConfig> a, const WorldLimits& limits)
       : rules(std::move(r)),
         deck(rules.deck()),
         question_cards(rules.question_cards()),
@@ -51,10 +51,14 @@ struct Tables {
       }
     for (const QuestionCard& c : question_cards)
       card_question.push_back(c.free ? -1 : question_index(c.question));
-    const bool fits = deals <= BigCount(max_worlds);
-    if (rules.explicit_model == "on") check_world_limit(deals, max_worlds);
+    const bool fits = deals <= BigCount(limits.max_worlds);
+    if (rules.explicit_model == "on" && !fits)
+      throw InputError("\"on\" enumerates every deal, and these rules give " + to_string(deals) +
+                           ", over max_worlds = " + std::to_string(limits.max_worlds) +
+                           " (\"auto\" or \"off\" play on the counting engine alone)",
+                       "/rules/explicit_model");
     if (rules.explicit_model == "on" || (rules.explicit_model == "auto" && fits))
-      explicit_model.emplace(rules.deal_spec(), max_worlds);
+      explicit_model.emplace(rules.deal_spec(), limits);
   }
 
   int question_index(const Question& q) const {
