@@ -2,11 +2,16 @@
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "commands.hpp"
 #include "config_file.hpp"
+#include "exit_codes.hpp"
 #include "file_error.hpp"
 #include "kripke/games/registry.hpp"
 
@@ -18,16 +23,30 @@ std::string strategies(const kripke::GameInfo& game) {
                                  : kripke::ObjectReader::join(game.strategies);
 }
 
-// A bundled file's "description" (a scenario's "name" when it has no description).
-std::string description(const std::filesystem::path& file) {
+// The kinds of bundled file, in the order they are listed, by the command that reads them.
+enum class Kind { Game, Scenario, Experiment, Unreadable };
+
+struct Entry {
+  std::string name;  // relative to the configs folder
+  Kind kind;
+  std::string description;
+};
+
+// A bundled file's kind and "description" (a scenario's "name" when it has no description).
+Entry entry_of(const std::filesystem::path& file, const std::filesystem::path& dir) {
+  Entry entry{file.lexically_relative(dir).string(), Kind::Game, "(no description)"};
   try {
     const kripke::Json j = read_json_file(file.string());
-    for (const char* key : {"description", "name"})
-      if (j.is_object() && j.contains(key) && j[key].is_string()) return j[key].get<std::string>();
-    return "(no description)";
+    if (j.is_object() && j.contains("script")) entry.kind = Kind::Scenario;
+    if (j.is_object() && j.contains("batch")) entry.kind = Kind::Experiment;
+    for (const char* key : {"name", "description"})
+      if (j.is_object() && j.contains(key) && j[key].is_string())
+        entry.description = j[key].get<std::string>();
   } catch (const kripke::InputError& e) {
-    return "(unreadable: " + describe(e) + ")";
+    entry.kind = Kind::Unreadable;
+    entry.description = "(unreadable: " + describe(e) + ")";
   }
+  return entry;
 }
 
 void list() {
@@ -41,14 +60,29 @@ void list() {
         "\nNo bundled configs: {} is not a directory (set KRIPKESIM_CONFIGS).\n", dir.string());
     return;
   }
-  std::cout << fmt::format("\nBundled configs ({}):\n", dir.string());
-  const auto files = json_files_under(dir);
+  std::vector<FileError> unreadable;
+  std::vector<Entry> entries;
+  for (const auto& file : json_files_under(dir, unreadable)) entries.push_back(entry_of(file, dir));
   std::size_t width = 0;
-  for (const auto& file : files)
-    width = std::max(width, file.lexically_relative(dir).string().size());
-  for (const auto& file : files)
-    std::cout << fmt::format("  {:<{}}  {}\n", file.lexically_relative(dir).string(), width,
-                             description(file));
+  for (const Entry& e : entries) width = std::max(width, e.name.size());
+  const std::pair<Kind, const char*> headings[] = {
+      {Kind::Game, "Game configs (kripkesim run FILE)"},
+      {Kind::Scenario, "Scenarios (kripkesim scenario FILE)"},
+      {Kind::Experiment, "Experiments (kripkesim batch FILE)"},
+      {Kind::Unreadable, "Unreadable files"}};
+  std::cout << fmt::format("\nBundled configs, in {}:\n", dir.string());
+  for (const auto& [kind, heading] : headings) {
+    if (std::none_of(entries.begin(), entries.end(),
+                     [&](const Entry& e) { return e.kind == kind; }))
+      continue;
+    std::cout << fmt::format("\n{}:\n", heading);
+    for (const Entry& e : entries)
+      if (e.kind == kind) std::cout << fmt::format("  {:<{}}  {}\n", e.name, width, e.description);
+  }
+  if (unreadable.empty()) return;
+  std::cout.flush();
+  for (const FileError& e : unreadable) std::cerr << "kripkesim: " << describe(e) << '\n';
+  throw CommandExit(kExitBadInput);
 }
 
 }  // namespace
@@ -61,7 +95,8 @@ void add_list_command(CLI::App& app) {
       "List the games (name, summary, agent strategies) and the bundled configs with their\n"
       "descriptions. The configs are looked for in $KRIPKESIM_CONFIGS, else ./configs, else the\n"
       "source tree kripkesim was built from.",
-      "  0  always");
+      "  0  listed\n  2  a file or folder under the configs could not be read (named; the rest is "
+      "listed)");
   cmd->callback(list);
 }
 

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace CLI {
 class App;
@@ -29,6 +30,16 @@ void add_merge_command(CLI::App& app);  // src/cmd_batch.cpp
 void help_footer(CLI::App& command, const std::string& details, const std::string& exit_codes,
                  const std::string& signal_codes = "");
 
+// What a usage error says (kripkesim.cpp's CLI11 failure message): "kripkesim: " and the
+// problem, with the nearest command or option when a word was mistyped.
+// `args` are the command line's words after the program's name.
+std::string usage_error_message(const CLI::App& app, const std::string& problem,
+                                const std::vector<std::string>& args);
+
+// Standard output could not be written (a full disk, /dev/full, a closed pipe): an InputError
+// naming it, thrown when the command has finished writing.
+void check_stdout_written();
+
 // --seed N, which overrides the config's seed.
 class SeedOption {
  public:
@@ -36,7 +47,7 @@ class SeedOption {
   std::uint64_t or_config(std::uint64_t config_seed) const;
 
  private:
-  std::uint64_t value_ = 0;
+  std::string text_;
   CLI::Option* option_ = nullptr;
 };
 

@@ -14,8 +14,30 @@ kripke::InputError located(const kripke::FormulaError& e, const std::string& tex
 }  // namespace
 
 std::string caret_under(const std::string& text, std::size_t column) {
+  // The text as a terminal shows it, one cell per character: tabs and other control bytes
+  // become spaces and bytes that are not UTF-8 become '?', so that the caret lines up.
+  std::string shown;
+  std::size_t caret = 0;
+  for (std::size_t at = 0; at < text.size();) {
+    if (at + 1 < column) ++caret;
+    const auto byte = static_cast<unsigned char>(text[at]);
+    const std::size_t length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc2 ? 2 : 1;
+    bool valid = byte < 0x80 || (length > 1 && byte < 0xf5 && at + length <= text.size());
+    for (std::size_t k = 1; valid && k < length && byte >= 0x80; ++k)
+      valid = (static_cast<unsigned char>(text[at + k]) & 0xc0) == 0x80;
+    if (!valid) {
+      shown += '?';
+      ++at;
+    } else if (byte < 0x20 || byte == 0x7f) {
+      shown += ' ';
+      ++at;
+    } else {
+      shown += text.substr(at, length);
+      at += length;
+    }
+  }
   const std::string indent = "    ";
-  return indent + text + "\n" + indent + std::string(column > 0 ? column - 1 : 0, ' ') + "^";
+  return indent + shown + "\n" + indent + std::string(caret, ' ') + "^";
 }
 
 UserFormula parse_user_formula(const std::string& text, const std::string& path) {

@@ -69,14 +69,12 @@ class TempDir {
   std::filesystem::path path_;
 };
 
-// Runs kripkesim with `args` in `cwd` (default: the source tree), with `env` ("NAME=value")
-// added to the environment.
-inline CliResult run_cli(const std::vector<std::string>& args,
-                         const std::string& cwd = KRIPKE_SOURCE_DIR,
-                         const std::vector<std::string>& env = {}) {
-  TempDir capture;
-  const std::string out_path = capture.file("stdout"), err_path = capture.file("stderr");
-
+// Starts kripkesim with `args` in `cwd` (default: the source tree), its stdout and stderr
+// going to the files named, with `env` ("NAME=value") added to the environment; returns
+// its process id without waiting.
+inline pid_t spawn_cli(const std::vector<std::string>& args, const std::string& out_path,
+                       const std::string& err_path, const std::string& cwd = KRIPKE_SOURCE_DIR,
+                       const std::vector<std::string>& env = {}) {
   std::vector<std::string> argv_strings{KRIPKESIM_EXE};
   argv_strings.insert(argv_strings.end(), args.begin(), args.end());
   std::vector<char*> argv;
@@ -100,11 +98,25 @@ inline CliResult run_cli(const std::vector<std::string>& args,
   const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), envp.data());
   posix_spawn_file_actions_destroy(&actions);
   if (spawned != 0) throw std::runtime_error("cannot start " + argv_strings[0]);
+  return pid;
+}
+
+// Waits for a spawned kripkesim; its exit code, or 128 + the signal that ended it.
+inline int wait_cli(pid_t pid) {
   int status = 0;
   if (waitpid(pid, &status, 0) != pid) throw std::runtime_error("waitpid failed");
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
 
+// Runs kripkesim with `args` in `cwd` (default: the source tree), with `env` ("NAME=value")
+// added to the environment.
+inline CliResult run_cli(const std::vector<std::string>& args,
+                         const std::string& cwd = KRIPKE_SOURCE_DIR,
+                         const std::vector<std::string>& env = {}) {
+  TempDir capture;
+  const std::string out_path = capture.file("stdout"), err_path = capture.file("stderr");
   CliResult r;
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  r.exit_code = wait_cli(spawn_cli(args, out_path, err_path, cwd, env));
   r.out = read_file(out_path);
   r.err = read_file(err_path);
   return r;

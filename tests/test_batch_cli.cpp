@@ -13,7 +13,9 @@ namespace fs = std::filesystem;
 using kripke::Json;
 using kripke_test::read_file;
 using kripke_test::run_cli;
+using kripke_test::spawn_cli;
 using kripke_test::TempDir;
+using kripke_test::wait_cli;
 
 namespace {
 
@@ -145,29 +147,15 @@ TEST_CASE("[batch] cli: Ctrl-C keeps the finished games, marks the results incom
   for (const int sig : {SIGINT, SIGTERM}) {
     INFO("signal " << sig);
     const fs::path logs = dir.file("logs-" + std::to_string(sig));
-    std::vector<std::string> args = {KRIPKESIM_EXE, "batch",      config,
-                                     "--jobs=2",    "--out",      dir.file("partial.json"),
-                                     "--log-dir",   logs.string()};
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, dir.file("stderr").c_str(),
-                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    pid_t pid = 0;
-    REQUIRE(posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ) == 0);
-    posix_spawn_file_actions_destroy(&actions);
+    const pid_t pid = spawn_cli({"batch", config, "--jobs=2", "--out", dir.file("partial.json"),
+                                 "--log-dir", logs.string()},
+                                "/dev/null", dir.file("stderr"));
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
     while (!(fs::exists(logs) && finished_logs_in(logs) >= 3) &&
            std::chrono::steady_clock::now() < deadline)
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
     kill(pid, sig);
-    int status = 0;
-    REQUIRE(waitpid(pid, &status, 0) == pid);
-    REQUIRE(WIFEXITED(status));
-    CHECK(WEXITSTATUS(status) == 128 + sig);
+    CHECK(wait_cli(pid) == 128 + sig);
     CHECK_THAT(read_file(dir.file("stderr")), Catch::Contains("interrupted"));
     const Json results = Json::parse(read_file(dir.file("partial.json")));
     CHECK(results["complete"] == false);

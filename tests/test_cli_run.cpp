@@ -113,7 +113,9 @@ TEST_CASE("[cli-run] validate reports every file good and bad") {
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.out, Catch::Contains(good + ": ok (muddy, 16 worlds)"));
   CHECK_THAT(r.out, Catch::Contains("muddy-seed004.json: ok (muddy scenario"));
-  CHECK(r.err == "kripkesim: " + bad + ": /seed: must be at least 0\n");
+  CHECK(r.err == "kripkesim: " + bad +
+                     ": /seed: a seed is an integer from 0 to 18446744073709551615 (2^64 - 1), "
+                     "found -1\n");
   CHECK(run_cli({"validate", good}).exit_code == 0);
   // A counted game reports its deals, not the placeholder model's single world.
   CHECK_THAT(run_cli({"validate", source_path("configs/sleuth.json")}).out,
@@ -134,10 +136,36 @@ TEST_CASE("[cli-run] list shows the games and the bundled configs with descripti
   CHECK_THAT(r.out, Catch::Contains("nested config"));
   CHECK_THAT(r.out, Catch::Contains("unreadable"));
 
+  // Grouped by the command that reads them.
+  dir.write("configs/s.json", R"({"game": "muddy", "name": "a scenario", "script": []})");
+  dir.write("configs/e.json", R"({"game": "muddy", "description": "an experiment", "batch": {}})");
+  const std::string grouped =
+      run_cli({"list"}, "/", {"KRIPKESIM_CONFIGS=" + dir.file("configs")}).out;
+  const auto at = [&](const std::string& text) { return grouped.find(text); };
+  CHECK(at("Game configs (kripkesim run FILE)") < at("first config"));
+  CHECK(at("first config") < at("Scenarios (kripkesim scenario FILE)"));
+  CHECK(at("Scenarios (kripkesim scenario FILE)") < at("a scenario"));
+  CHECK(at("a scenario") < at("Experiments (kripkesim batch FILE)"));
+  CHECK(at("Experiments (kripkesim batch FILE)") < at("an experiment"));
+  CHECK(at("an experiment") < at("Unreadable files"));
+
   // Without the variable, from a directory without configs/, the source tree's are listed.
   TempDir elsewhere;
   const CliResult fallback = run_cli({"list"}, elsewhere.path().string());
   CHECK(fallback.exit_code == 0);
   CHECK_THAT(fallback.out, Catch::Contains("muddy.json"));
   CHECK_THAT(fallback.out, Catch::Contains("scenarios/muddy-seed004.json"));
+}
+
+TEST_CASE("[cli-run] run and check given a scenario or an experiment name the command to use") {
+  const CliResult scenario = run_cli({"run", "configs/scenarios/muddy-four.json"});
+  CHECK(scenario.exit_code == 2);
+  CHECK_THAT(scenario.err,
+             Catch::Contains("/script: this is a scenario (it has a \"script\"): play it with "
+                             "`kripkesim scenario configs/scenarios/muddy-four.json`"));
+  const CliResult batch =
+      run_cli({"check", "configs/experiments/muddy-batch.json", "--formula", "true"});
+  CHECK(batch.exit_code == 2);
+  CHECK_THAT(batch.err, Catch::Contains("/batch: this is an experiment (it has a \"batch\"): "
+                                        "play it with `kripkesim batch"));
 }

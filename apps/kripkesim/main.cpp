@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
+#include <new>
 
 #include "commands.hpp"
 #include "exit_codes.hpp"
@@ -37,18 +38,32 @@ int main(int argc, char** argv) {
       "  2  bad usage, a bad config or bad input: the message names the file, the JSON path\n"
       "     (or the formula's column) and the problem",
       "  130  batch: interrupted by Ctrl-C (143: by SIGTERM); the finished games are kept");
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  app.failure_message([&args](const CLI::App* parsed, const CLI::Error& e) {
+    return usage_error_message(*parsed, e.what(), args);
+  });
   try {
-    app.parse(argc, argv);
-    return kExitOk;
+    try {
+      app.parse(argc, argv);
+      check_stdout_written();
+      return kExitOk;
+    } catch (const CommandExit& e) {
+      check_stdout_written();  // an outcome reported to a stdout that took nothing is none
+      if (*e.what()) std::cerr << "kripkesim: " << e.what() << '\n';
+      return e.code();
+    }
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? kExitOk : kExitBadInput;
-  } catch (const CommandExit& e) {
-    std::cout.flush();
-    if (*e.what()) std::cerr << "kripkesim: " << e.what() << '\n';
-    return e.code();
   } catch (const kripke::InputError& e) {
     std::cout.flush();
     std::cerr << "kripkesim: " << describe(e) << '\n';
+    return kExitBadInput;
+  } catch (const std::bad_alloc&) {
+    // The memory estimate (max_memory) let through what the process could not get: a
+    // limit set outside (ulimit, a container) or other programs' use of the memory.
+    std::cout.flush();
+    std::cerr << "kripkesim: out of memory: the model did not fit; set max_memory in the config "
+                 "to what this process may use (docs/configs.md)\n";
     return kExitBadInput;
   } catch (const std::exception& e) {
     std::cout.flush();
