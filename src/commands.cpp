@@ -99,7 +99,7 @@ void SeedOption::add_to(CLI::App& command) {
                 ->check(
                     [](const std::string& text) {
                       std::uint64_t seed = 0;
-                      return kripke::parse_seed(text, seed)
+                      return kripke::parse_decimal(text, seed)
                                  ? std::string()
                                  : "'" + text + "' is not a seed: " + kripke::kSeedRange;
                     },
@@ -108,7 +108,7 @@ void SeedOption::add_to(CLI::App& command) {
 
 std::uint64_t SeedOption::or_config(std::uint64_t config_seed) const {
   std::uint64_t seed = config_seed;
-  if (option_ && option_->count() > 0) kripke::parse_seed(text_, seed);
+  if (option_ && option_->count() > 0) kripke::parse_decimal(text_, seed);
   return seed;
 }
 

@@ -21,11 +21,8 @@ std::string caret_under(const std::string& text, std::size_t column) {
   for (std::size_t at = 0; at < text.size();) {
     if (at + 1 < column) ++caret;
     const auto byte = static_cast<unsigned char>(text[at]);
-    const std::size_t length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc2 ? 2 : 1;
-    bool valid = byte < 0x80 || (length > 1 && byte < 0xf5 && at + length <= text.size());
-    for (std::size_t k = 1; valid && k < length && byte >= 0x80; ++k)
-      valid = (static_cast<unsigned char>(text[at + k]) & 0xc0) == 0x80;
-    if (!valid) {
+    const std::size_t length = kripke::utf8_length_at(text, at);
+    if (length == 0) {
       shown += '?';
       ++at;
     } else if (byte < 0x20 || byte == 0x7f) {

@@ -13,6 +13,15 @@ namespace {
 using kripke::InputError;
 using kripke::Json;
 
+// "line L, column C" of the byte before offset `byte` (nlohmann counts bytes read).
+std::string line_and_column(const std::string& text, std::size_t byte) {
+  const std::size_t at = std::min(byte > 0 ? byte - 1 : 0, text.size());
+  const std::size_t line = 1 + std::count(text.begin(), text.begin() + long(at), '\n');
+  const std::size_t line_start = text.rfind('\n', at == 0 ? 0 : at - 1);
+  const std::size_t column = line_start == std::string::npos || at == 0 ? at + 1 : at - line_start;
+  return fmt::format("line {}, column {}", line, column);
+}
+
 // nlohmann's message without its "[json.exception.x.n] parse error at ...: " prefix.
 std::string problem_of(const std::string& what) {
   std::size_t start = what.find("] ");
@@ -121,14 +130,6 @@ class TreeBuilder {
 };
 
 }  // namespace
-
-std::string line_and_column(const std::string& text, std::size_t byte) {
-  const std::size_t at = std::min(byte > 0 ? byte - 1 : 0, text.size());
-  const std::size_t line = 1 + std::count(text.begin(), text.begin() + long(at), '\n');
-  const std::size_t line_start = text.rfind('\n', at == 0 ? 0 : at - 1);
-  const std::size_t column = line_start == std::string::npos || at == 0 ? at + 1 : at - line_start;
-  return fmt::format("line {}, column {}", line, column);
-}
 
 Json parse_json_text(const std::string& text) {
   // nlohmann stops at a NUL byte as if the text ended there, so whatever follows would be

@@ -20,7 +20,4 @@ inline constexpr std::size_t kMaxJsonDepth = 256;
 // - a key twice in one object, nesting deeper than kMaxJsonDepth: at the value's JSON pointer.
 kripke::Json parse_json_text(const std::string& text);
 
-// "line L, column C" of the byte before offset `byte` (nlohmann counts bytes read).
-std::string line_and_column(const std::string& text, std::size_t byte);
-
 }  // namespace kripkesim

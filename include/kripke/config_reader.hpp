@@ -152,8 +152,9 @@ class ObjectReader {
   std::set<std::string> known_;
 };
 
-// Seeds are integers from 0 to 2^64 - 1 everywhere: in configs, on the command line (see
-// parse_seed) and in batch records, which keep the full 64-bit seeds they derive.
+// Seeds are integers from 0 to 2^64 - 1 everywhere: in configs, on the command line (in
+// decimal, see parse_decimal) and in batch records, which keep the full 64-bit seeds they
+// derive.
 inline constexpr const char* kSeedRange = "an integer from 0 to 18446744073709551615 (2^64 - 1)";
 
 inline std::uint64_t seed_value(const Json& v, const std::string& path) {
@@ -165,8 +166,8 @@ inline std::uint64_t seed_value(const Json& v, const std::string& path) {
                    path);
 }
 
-// A seed written in decimal digits; nothing else (no sign, no spaces), within the range.
-inline bool parse_seed(const std::string& text, std::uint64_t& seed) {
+// A number written in decimal digits, nothing else (no sign, no spaces), up to 2^64 - 1.
+inline bool parse_decimal(const std::string& text, std::uint64_t& number) {
   if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos)
     return false;
   std::uint64_t value = 0;
@@ -175,7 +176,7 @@ inline bool parse_seed(const std::string& text, std::uint64_t& seed) {
     if (value > (UINT64_MAX - digit) / 10) return false;
     value = value * 10 + digit;
   }
-  seed = value;
+  number = value;
   return true;
 }
 
@@ -196,7 +197,7 @@ inline std::uint64_t memory_size_value(const Json& v, const std::string& path) {
     }
   }
   std::uint64_t n = 0;
-  if (!parse_seed(s, n) || n == 0 || n > (UINT64_MAX >> shift))
+  if (!parse_decimal(s, n) || n == 0 || n > (UINT64_MAX >> shift))
     throw InputError(std::string(form) + ", found \"" + v.get<std::string>() + "\"", path);
   return n << shift;
 }

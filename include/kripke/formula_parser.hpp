@@ -21,6 +21,22 @@
 
 namespace kripke {
 
+// The length in bytes of the UTF-8 character that starts at text[at], or 0 when the bytes
+// there are not one (a stray continuation byte, a truncated or overlong sequence).
+inline std::size_t utf8_length_at(std::string_view text, std::size_t at) {
+  const auto byte = static_cast<unsigned char>(text[at]);
+  if (byte < 0x80) return 1;
+  const std::size_t length = byte >= 0xf5   ? 0
+                             : byte >= 0xf0 ? 4
+                             : byte >= 0xe0 ? 3
+                             : byte >= 0xc2 ? 2
+                                            : 0;
+  if (length == 0 || at + length > text.size()) return 0;
+  for (std::size_t k = 1; k < length; ++k)
+    if ((static_cast<unsigned char>(text[at + k]) & 0xc0) != 0x80) return 0;
+  return length;
+}
+
 class FormulaParser {
  public:
   explicit FormulaParser(std::string_view text) : text_(text) {}
@@ -44,18 +60,10 @@ class FormulaParser {
   std::string character_here() const {
     if (pos_ >= text_.size()) return "the end of the formula";
     const auto byte = static_cast<unsigned char>(text_[pos_]);
-    std::size_t length = byte < 0x80    ? 1
-                         : byte >= 0xf0 ? 4
-                         : byte >= 0xe0 ? 3
-                         : byte >= 0xc2 ? 2
-                                        : 0;
-    bool valid =
-        byte >= 0x20 && byte != 0x7f && byte < 0xf5 && length > 0 && pos_ + length <= text_.size();
-    for (std::size_t k = 1; valid && k < length; ++k)
-      valid = (static_cast<unsigned char>(text_[pos_ + k]) & 0xc0) == 0x80;
+    const std::size_t length = utf8_length_at(text_, pos_);
     // Piece by piece: GCC 12 -O2 warns falsely on "literal" + std::string (PR 105329).
     std::string quoted;
-    if (valid) {
+    if (length > 0 && byte >= 0x20 && byte != 0x7f) {
       quoted += '\'';
       quoted.append(text_.substr(pos_, length));
       quoted += '\'';

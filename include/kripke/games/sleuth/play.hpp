@@ -52,11 +52,12 @@ struct Tables {
     for (const QuestionCard& c : question_cards)
       card_question.push_back(c.free ? -1 : question_index(c.question));
     const bool fits = deals <= BigCount(limits.max_worlds);
-    if (rules.explicit_model == "on" && !fits)
-      throw InputError("\"on\" enumerates every deal, and these rules give " + to_string(deals) +
-                           ", over max_worlds = " + std::to_string(limits.max_worlds) +
-                           " (\"auto\" or \"off\" play on the counting engine alone)",
-                       "/rules/explicit_model");
+    // "on" asks for every deal to be enumerated: a model too large is refused at that key.
+    if (rules.explicit_model == "on")
+      check_world_limit(
+          deals, limits,
+          model_bytes_per_world(std::size_t(rules.players), rules.deal_spec().card_count()),
+          "/rules/explicit_model");
     if (rules.explicit_model == "on" || (rules.explicit_model == "auto" && fits))
       explicit_model.emplace(rules.deal_spec(), limits);
   }
