@@ -27,9 +27,9 @@ std::string error_path(F&& f) {
 
 }  // namespace
 
-TEST_CASE("[clue] world counts of both seed decks (GAMES.md §3)") {
-  CHECK(make_clue()->tables().deal_count() == 47040);              // seed 003
-  CHECK(make_clue(small_rules())->tables().deal_count() == 1440);  // seed 002
+TEST_CASE("[clue] world counts of both seed decks (docs/games/clue.md)") {
+  CHECK(make_clue()->tables().deal_count() == 47040);              // ClueModel
+  CHECK(make_clue(small_rules())->tables().deal_count() == 1440);  // ClueModel's figures
   // With rooms: envelope choices times the ways to deal the rest into the hands.
   const auto game = make_clue({{"weapons", {"a", "b", "c", "d"}},
                                {"suspects", {"S", "M", "G"}},
@@ -88,14 +88,14 @@ TEST_CASE("[clue] bad rules, agents and deals name the JSON path") {
   CHECK(error_path([] {
           make_clue(Json::object(), {Json::object(), {{"show", "all"}}, Json::object()});
         }) == "/agents/1/show");
-  Json deal = seed002_deal();
+  Json deal = figures_deal();
   deal["hands"][2][1] = "dagger";
   CHECK(error_path([&] { make_clue(small_rules(), {}, deal); }) == "/deal/hands/2/1");
-  deal = seed002_deal();
+  deal = figures_deal();
   deal["envelope"] = {"wrench", "rope"};
   deal["hands"][1][0] = "Plum";
   CHECK(error_path([&] { make_clue(small_rules(), {}, deal); }) == "/deal/envelope");
-  deal = seed002_deal();
+  deal = figures_deal();
   deal["hands"][0] = {"candle"};
   CHECK(error_path([&] { make_clue(small_rules(), {}, deal); }) == "/deal/hands/0");
 }
@@ -113,7 +113,7 @@ TEST_CASE("[clue] the rules with defaults filled in") {
 }
 
 TEST_CASE("[clue] setup: each player observes its own hand") {
-  const auto game = make_clue(small_rules(), {}, seed002_deal());
+  const auto game = make_clue(small_rules(), {}, figures_deal());
   Started s(*game);
   // With its hand fixed, a player still considers possible: an envelope of a weapon and a
   // suspect it does not hold, and any split of the other four cards between the others.
@@ -125,11 +125,11 @@ TEST_CASE("[clue] setup: each player observes its own hand") {
   CHECK(s.holds("K1 has(1,candle) & K2 has(2,Scarlet) & K3 ~has(3,rope)"));
   CHECK_FALSE(s.holds("Kw1 has(2,rope)"));
   CHECK(s.sink.of("update").size() == 3);
-  CHECK(s.sink.of("start")[0]["deal"] == seed002_deal());
+  CHECK(s.sink.of("start")[0]["deal"] == figures_deal());
 }
 
 TEST_CASE("[clue] atoms and their errors") {
-  const auto game = make_clue(small_rules(), {}, seed002_deal());
+  const auto game = make_clue(small_rules(), {}, figures_deal());
   Started s(*game);
   CHECK(s.holds("has(2,rope) & env(wrench) & ~env(rope)"));
   CHECK_THROWS_AS(s.holds("has(4,rope)"), kripke::FormulaError);
@@ -138,7 +138,7 @@ TEST_CASE("[clue] atoms and their errors") {
 }
 
 TEST_CASE("[clue] a scripted suggestion nobody can answer is a public announcement") {
-  const auto game = make_clue(small_rules(), {}, seed002_deal());
+  const auto game = make_clue(small_rules(), {}, figures_deal());
   Started s(*game);
   s.play().scripted_move({{"cards", {"candle", "Green"}}}, "/steps/0/move");
   CHECK(s.holds("C{1,2,3} (~has(2,candle) & ~has(2,Green))"));
@@ -152,7 +152,7 @@ TEST_CASE("[clue] a scripted suggestion nobody can answer is a public announceme
 }
 
 TEST_CASE("[clue] scripted moves are validated before anything happens") {
-  const auto game = make_clue(small_rules(), {}, seed002_deal());
+  const auto game = make_clue(small_rules(), {}, figures_deal());
   Started s(*game);
   const std::size_t updates = s.sink.of("update").size();
   auto path_of = [&](Json move) { return error_path([&] { s.play().scripted_move(move, "/m"); }); };
@@ -172,7 +172,7 @@ TEST_CASE("[clue] scripted moves are validated before anything happens") {
 TEST_CASE("[clue] clockwise: each player in turn until one can show") {
   Json rules = small_rules();
   rules["ask"] = "clockwise";
-  const auto game = make_clue(rules, {}, seed002_deal());
+  const auto game = make_clue(rules, {}, figures_deal());
   Started s(*game);
   // Player 1 asks about candle and Green: 2 holds neither, 3 holds Green.
   s.play().scripted_move({{"cards", {"candle", "Green"}}}, "/m");
@@ -249,7 +249,7 @@ TEST_CASE("[clue] product and shortcut play the same games: first-order knowledg
 }
 
 TEST_CASE("[clue] the text transcript: suggestion, both views of the answer, knowledge table") {
-  const auto game = make_clue(small_rules(), {}, seed002_deal());
+  const auto game = make_clue(small_rules(), {}, figures_deal());
   Started s(*game);
   s.play().scripted_move({{"cards", {"dagger", "Scarlet"}}}, "/m");
   const std::string& text = s.sink.text;
@@ -264,4 +264,28 @@ TEST_CASE("[clue] the text transcript: suggestion, both views of the answer, kno
       table.find("Scarlet"), table.find('\n', table.find("Scarlet")) - table.find("Scarlet"));
   CHECK(scarlet_row.find("2*") != std::string::npos);
   CHECK(scarlet_row.find('?') != std::string::npos);  // player 3 does not know
+}
+
+TEST_CASE("[clue] the log gives ClueModel's relation count beside the partition's") {
+  // ClueModel keeps only the relations among the worlds a player considers possible; its
+  // logs print 57600 / 102400 / 90000 at the start of the 47,040-world game: 240², 320²,
+  // 300² for players holding one weapon and two suspects, three weapons, two and one.
+  const Json deal = {{"hands", Json::array({{"axe", "Scarlet", "Mustard"},
+                                            {"candle", "dagger", "handgun"},
+                                            {"lead", "rope", "Green"}})},
+                     {"envelope", {"wrench", "Plum"}}};
+  const auto game = make_clue(Json::object(), {}, deal);
+  Started s(*game);
+  const auto model = s.sink.of("update").back()["agents"];
+  REQUIRE(model.size() == 3);
+  CHECK(model[0]["possible"] == 240);
+  CHECK(model[0]["possible_relations"] == 57600);
+  CHECK(model[1]["possible_relations"] == 102400);
+  CHECK(model[2]["possible_relations"] == 90000);
+  // The whole partition's pairs: every class of a player holds the deals with its hand,
+  // 47,040 / C(11,3) = 47,040 / 165 deals on average.
+  for (const auto& agent : model) CHECK(agent["relations"] > agent["possible_relations"]);
+  // The transcript's knowledge table names both.
+  CHECK_THAT(s.sink.text, Catch::Contains("relations (all)") &&
+                              Catch::Contains("relations (possible)") && Catch::Contains("57600"));
 }

@@ -12,7 +12,7 @@ using namespace kripke::clue;
 
 namespace {
 
-// Seed 003's interface example deal: 2 holds Green, 3 holds rope.
+// ClueModel's interface example deal: 2 holds Green, 3 holds rope.
 Json interface_deal() {
   return {{"hands", Json::array({{"axe", "candle", "dagger"},
                                  {"Green", "lead", "handgun"},
@@ -69,6 +69,7 @@ TEST_CASE("[clue] every strategy suggests one card per category") {
 TEST_CASE("[clue] not-own and one-own: how many of the player's own cards") {
   const auto game = make_clue(kSeed3Rules, {}, interface_deal());
   Midgame g(*game);
+  std::set<int> own_counts;  // of one-own's suggestions, over every player and seed
   for (kripke::Agent p = 0; p < 3; ++p)
     for (std::uint64_t seed = 1; seed <= 50; ++seed) {
       auto own = [&](const std::vector<int>& cards) {
@@ -77,9 +78,13 @@ TEST_CASE("[clue] not-own and one-own: how many of the player's own cards") {
         return n;
       };
       CHECK(own(g.suggestion(Strategy::NotOwn, p, seed)) == 0);
-      // Player 1 holds no suspect, so its one own card is always a weapon; all hold a weapon.
-      CHECK(own(g.suggestion(Strategy::OneOwn, p, seed)) == 1);
+      // One of its own cards, the other category any card (ClueModel's
+      // pick_one_other_card), so sometimes its own too: players 2 and 3 hold a suspect.
+      const int n = own(g.suggestion(Strategy::OneOwn, p, seed));
+      CHECK(n >= 1);
+      own_counts.insert(n);
     }
+  CHECK(own_counts == std::set<int>{1, 2});
 }
 
 TEST_CASE("[clue] unknown, one-unknown and reasoning: cards whose place the player does not know") {
@@ -91,15 +96,108 @@ TEST_CASE("[clue] unknown, one-unknown and reasoning: cards whose place the play
       int unknown = 0;
       for (int c : g.suggestion(Strategy::OneUnknown, p, seed)) unknown += !g.knows_place(p, c);
       CHECK(unknown == 1);
-      // reasoning: one unknown card, the other one the next player is known not to hold.
+      // reasoning (ClueModel's condition): one unknown card the next player may hold, the
+      // other one whose place is known and is not the next player.
       const kripke::Agent next = (p + 1) % 3;
       const auto cards = g.suggestion(Strategy::Reasoning, p, seed);
-      const bool first_unknown = !g.knows_place(p, cards[0]),
-                 second_unknown = !g.knows_place(p, cards[1]);
-      CHECK((first_unknown || second_unknown));
-      CHECK(((first_unknown && g.knows_not_held(p, next, cards[1])) ||
-             (second_unknown && g.knows_not_held(p, next, cards[0]))));
+      auto unknown_maybe_next = [&](int c) {
+        return !g.knows_place(p, c) && !g.knows_not_held(p, next, c);
+      };
+      auto known_elsewhere = [&](int c) {
+        return g.knows_place(p, c) && g.knows_not_held(p, next, c);
+      };
+      CHECK(((unknown_maybe_next(cards[0]) && known_elsewhere(cards[1])) ||
+             (unknown_maybe_next(cards[1]) && known_elsewhere(cards[0]))));
     }
+}
+
+namespace {
+
+// An outlook of player 1 with the given places per card name (numbers are players 1..3,
+// 0 the envelope), for checking a strategy's rule on a chosen state of knowledge.
+Outlook outlook_with(const Rules& rules, Outlook base,
+                     const std::map<std::string, std::vector<int>>& places) {
+  for (const auto& [name, where] : places) {
+    const auto card =
+        std::size_t(std::find(rules.card_names.begin(), rules.card_names.end(), name) -
+                    rules.card_names.begin());
+    base.places[card] = 0;
+    for (int place : where)
+      base.places[card] |= std::uint32_t{1} << (place == 0 ? rules.envelope() : place - 1);
+  }
+  return base;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "[clue] reasoning: an unknown card the next player may hold, preferably also the envelope's") {
+  const auto game = make_clue(kSeed3Rules, {}, interface_deal());
+  Midgame g(*game);
+  const auto& t = g.tables();
+  const Rules& rules = t.rules();
+  // Player 1 asks player 2. Unknown and possibly 2's: candle, lead, Plum (also possibly the
+  // envelope's), dagger and Green (not the envelope's). Known and not 2's: axe, handgun,
+  // wrench, Scarlet, Mustard.
+  const Outlook o = outlook_with(rules, g.view(0),
+                                 {{"axe", {1}},
+                                  {"candle", {2, 0}},
+                                  {"dagger", {2, 3}},
+                                  {"handgun", {3}},
+                                  {"lead", {2, 3, 0}},
+                                  {"rope", {3, 0}},
+                                  {"wrench", {1}},
+                                  {"Scarlet", {1}},
+                                  {"Mustard", {3}},
+                                  {"Green", {2, 3}},
+                                  {"Plum", {2, 3, 0}}});
+  const std::set<std::string> preferred = {"candle", "lead", "Plum"};
+  const std::set<std::string> known_elsewhere = {"axe", "handgun", "wrench", "Scarlet", "Mustard"};
+  const auto order = ask_order(rules, 0);
+  std::set<std::string> asked_unknown;
+  for (std::uint64_t seed = 1; seed <= 120; ++seed) {
+    kripke::Rng rng(seed);
+    const auto cards = suggest(Strategy::Reasoning, {t, 0, o, order}, rng);
+    const std::string a = rules.card_names[std::size_t(cards[0])],
+                      b = rules.card_names[std::size_t(cards[1])];
+    const bool a_unknown = preferred.count(a) > 0;
+    CHECK(a_unknown != (preferred.count(b) > 0));
+    CHECK(known_elsewhere.count(a_unknown ? b : a) == 1);
+    asked_unknown.insert(a_unknown ? a : b);
+  }
+  CHECK(asked_unknown == preferred);
+}
+
+TEST_CASE("[clue] unknown: a category without unknown cards offers any of its cards") {
+  // As ClueModel's pick_unknown_cards: player 1 knows where every weapon is (its own axe,
+  // candle and dagger, the others elsewhere, wrench in the envelope); its weapon is then
+  // any weapon, its own and the envelope's included, and its suspect an unknown one.
+  const auto game = make_clue(kSeed3Rules, {}, interface_deal());
+  Midgame g(*game);
+  const auto& t = g.tables();
+  const Rules& rules = t.rules();
+  Outlook o = g.view(0);
+  const int envelope = rules.envelope();
+  for (int card = 0; card < rules.card_count(); ++card) {
+    if (rules.card_category[std::size_t(card)] != 0) continue;
+    const std::string& name = rules.card_names[std::size_t(card)];
+    const int place = name == "wrench"                      ? envelope
+                      : name == "rope"                      ? 2
+                      : name == "lead" || name == "handgun" ? 1
+                                                            : 0;
+    o.places[std::size_t(card)] = std::uint32_t{1} << place;
+  }
+  const auto order = ask_order(rules, 0);
+  std::set<std::string> weapons;
+  for (std::uint64_t seed = 1; seed <= 80; ++seed) {
+    kripke::Rng rng(seed);
+    const auto cards = suggest(Strategy::Unknown, {t, 0, o, order}, rng);
+    weapons.insert(rules.card_names[std::size_t(cards[0])]);
+    CHECK_FALSE(o.knows_place(cards[1]));
+  }
+  CHECK(weapons.count("axe") == 1);
+  CHECK(weapons.count("wrench") == 1);
+  CHECK(weapons.size() >= 5);
 }
 
 TEST_CASE("[clue] info-gain minimises the expected entropy of the envelope") {

@@ -1,4 +1,4 @@
-// Simplified Clue (GAMES.md §3, seeds 002 and 003): a deck of weapons and suspects (and
+// Simplified Clue (docs/games/clue.md, ClueModel): a deck of weapons and suspects (and
 // optionally rooms) is dealt into the players' hands and an envelope holding one card of
 // each category. In turn, each player suggests one card per category; the asked player
 // holding none says so publicly, the first who holds one shows one to the asker alone.
@@ -118,6 +118,17 @@ class CluePlay final : public Play {
     return out;
   }
   std::string agent_name(Agent i) const override { return "player " + std::to_string(i + 1); }
+
+  // ClueModel keeps only the relations among the worlds a player considers possible, all
+  // of them to each other: its table and logs show (possible worlds)^2 where `relations`
+  // counts the pairs of the whole partition.
+  std::uint64_t possible_relations(Agent i) const {
+    const std::uint64_t possible = model_.possible(i);
+    return possible * possible;
+  }
+  void add_statistics(Agent i, LogRecord& stats) const override {
+    stats["possible_relations"] = possible_relations(i);
+  }
 
   const Tables& tables() const { return *t_; }
 
@@ -262,10 +273,10 @@ class CluePlay final : public Play {
   void emit_table() {
     if (!logging()) return;
     std::vector<Outlook> views;
-    std::vector<std::uint64_t> relations;
+    std::vector<RelationCounts> relations;
     for (Agent p = 0; p < rules_.players; ++p) {
       views.push_back(outlook(*t_, model_, p));
-      relations.push_back(model_.relations(p));
+      relations.push_back({model_.relations(p), possible_relations(p)});
     }
     emit_text(knowledge_table(rules_, views, relations, previous_views_));
     previous_views_ = std::move(views);

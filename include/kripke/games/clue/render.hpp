@@ -1,12 +1,14 @@
 // Clue's text rendering: the knowledge table of the original GUI. A column per player;
-// the first row is the number of relations it still has, then per card "?" or the place
-// it knows the card is in (a player's number or "env"). A "*" marks what the player has
-// learnt since the previous table.
+// two rows of relation counts (the pairs of its whole partition among alive worlds, and
+// the original's figure: the pairs among the worlds it considers possible), then per card
+// "?" or the place it knows the card is in (a player's number or "env"). A "*" marks what
+// the player has learnt since the previous table.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "kripke/games/clue/outlook.hpp"
@@ -24,14 +26,20 @@ inline std::string pad_right(const std::string& s, std::size_t width) {
   return s.size() >= width ? s : s + std::string(width - s.size(), ' ');
 }
 
+struct RelationCounts {
+  std::uint64_t all = 0;       // Σ over the player's classes of |class ∩ alive|²
+  std::uint64_t possible = 0;  // (worlds it considers possible)²: ClueModel's count
+};
+
 // `previous` is empty for the first table (nothing is marked new).
 inline std::string knowledge_table(const Rules& rules, const std::vector<Outlook>& views,
-                                   const std::vector<std::uint64_t>& relations,
+                                   const std::vector<RelationCounts>& relations,
                                    const std::vector<Outlook>& previous) {
-  std::size_t label = std::string("relations").size();
+  const std::string all_label = "relations (all)", possible_label = "relations (possible)";
+  std::size_t label = possible_label.size();
   for (const auto& name : rules.card_names) label = std::max(label, name.size());
   std::size_t width = std::string("player 9").size();
-  for (auto r : relations) width = std::max(width, std::to_string(r).size());
+  for (auto r : relations) width = std::max(width, std::to_string(r.all).size());
   const std::string indent = "  ";
 
   // Cells are right-aligned with one column after them for the "*".
@@ -48,10 +56,13 @@ inline std::string knowledge_table(const Rules& rules, const std::vector<Outlook
   std::vector<std::string> cells;
   for (std::size_t p = 0; p < views.size(); ++p) cells.push_back("player " + std::to_string(p + 1));
   std::string out = row("", cells);
-  cells.clear();
-  for (auto r : relations) cells.push_back(std::to_string(r));
-  out += '\n';  // appended separately: GCC 12 warns falsely (-Wrestrict) on "\n" + string
-  out += row("relations", cells);
+  for (const auto& [head, count] : {std::pair{all_label, &RelationCounts::all},
+                                    std::pair{possible_label, &RelationCounts::possible}}) {
+    cells.clear();
+    for (const auto& r : relations) cells.push_back(std::to_string(r.*count));
+    out += '\n';  // appended separately: GCC 12 warns falsely (-Wrestrict) on "\n" + string
+    out += row(head, cells);
+  }
   for (int card = 0; card < rules.card_count(); ++card) {
     cells.clear();
     for (std::size_t p = 0; p < views.size(); ++p) {

@@ -1,6 +1,6 @@
-// Clue's rules (GAMES.md §3) as read from a config's "rules": the deck by category, the
+// Clue's rules (docs/games/clue.md) as read from a config's "rules": the deck by category, the
 // players and their hand sizes, whom a suggestion is put to, and how a shown card updates
-// the model. Defaults are seed 003's game: 7 weapons, 4 suspects, 3 players with 3 cards.
+// the model. Defaults are ClueModel's game: 7 weapons, 4 suspects, 3 players with 3 cards.
 #pragma once
 
 #include <algorithm>

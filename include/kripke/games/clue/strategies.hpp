@@ -51,22 +51,25 @@ inline std::vector<int> draw(const CardSets& sets, Rng& rng) {
   return cards;
 }
 
-// One category draws from `one`, every other from `rest`; the category is chosen uniformly
-// among those for which that is possible. Nothing when it is possible for none.
-inline std::optional<std::vector<int>> one_and_rest(const CardSets& one, const CardSets& rest,
-                                                    Rng& rng) {
-  std::vector<std::size_t> choices;
+// One card from `one`, uniformly among the cards whose every other category has a card in
+// `rest`; then one card from `rest` in every other category, uniformly. Nothing when no card
+// of `one` qualifies. (ClueModel picks the one card from the whole list first, so a category
+// with more candidates is chosen more often; so do we.)
+inline std::optional<std::vector<int>> one_and_rest(const Rules& rules, const CardSets& one,
+                                                    const CardSets& rest, Rng& rng) {
+  std::vector<int> eligible;
   for (std::size_t c = 0; c < one.size(); ++c) {
-    bool possible = !one[c].empty();
+    bool possible = true;
     for (std::size_t other = 0; other < rest.size(); ++other)
       possible = possible && (other == c || !rest[other].empty());
-    if (possible) choices.push_back(c);
+    if (possible) eligible.insert(eligible.end(), one[c].begin(), one[c].end());
   }
-  if (choices.empty()) return std::nullopt;
-  const std::size_t chosen = rng.pick(choices);
+  if (eligible.empty()) return std::nullopt;
+  const int chosen = rng.pick(eligible);
+  const auto chosen_category = std::size_t(rules.card_category[std::size_t(chosen)]);
   std::vector<int> cards;
   for (std::size_t c = 0; c < one.size(); ++c)
-    cards.push_back(rng.pick(c == chosen ? one[c] : rest[c]));
+    cards.push_back(c == chosen_category ? chosen : rng.pick(rest[c]));
   return cards;
 }
 
@@ -77,37 +80,50 @@ struct StrategyInput {
   const std::vector<Agent>& order;  // whom the suggestion is put to, in order
 };
 
+// Each strategy as ClueModel's clue_agent.py defines it (docs/games/clue.md, "Strategies").
 inline std::vector<int> suggest(Strategy strategy, const StrategyInput& in, Rng& rng) {
   const Rules& rules = in.tables.rules();
   const Outlook& view = in.view;
+  const auto any = cards_where(rules, [](int) { return true; });
   const auto own = cards_where(rules, [&](int c) { return view.known_place(c) == in.self; });
   const auto not_own = cards_where(rules, [&](int c) { return view.known_place(c) != in.self; });
   const auto unknown = cards_where(rules, [&](int c) { return !view.knows_place(c); });
   const auto known = cards_where(rules, [&](int c) { return view.knows_place(c); });
-  // `unknown`, except that a category whose every card is placed offers its envelope card:
-  // asking it costs nothing, as nobody can show it.
-  auto unknown_or_solved = unknown;
-  for (std::size_t c = 0; c < unknown_or_solved.size(); ++c)
-    if (unknown_or_solved[c].empty()) unknown_or_solved[c] = known[c];
+  // Per category the unknown cards, or any card of a category without one (the original's
+  // pick_unknown_cards: nothing special about a category whose every card is placed).
+  auto unknown_or_any = unknown;
+  for (std::size_t c = 0; c < unknown_or_any.size(); ++c)
+    if (unknown_or_any[c].empty()) unknown_or_any[c] = any[c];
 
   switch (strategy) {
     case Strategy::Random:
-      return draw(cards_where(rules, [](int) { return true; }), rng);
+      return draw(any, rng);
     case Strategy::NotOwn:
       return draw(not_own, rng);
     case Strategy::OneOwn:
-      if (auto s = one_and_rest(own, not_own, rng)) return *s;
+      // One of its own cards, the other categories any card (its own ones included).
+      if (auto s = one_and_rest(rules, own, any, rng)) return *s;
       return draw(not_own, rng);
-    case Strategy::Unknown:
-      return draw(unknown_or_solved, rng);
     case Strategy::OneUnknown:
-      if (auto s = one_and_rest(unknown, known, rng)) return *s;
-      return draw(unknown_or_solved, rng);
+      if (auto s = one_and_rest(rules, unknown, known, rng)) return *s;
+      return draw(unknown_or_any, rng);
+    case Strategy::Unknown:
+      return draw(unknown_or_any, rng);
     case Strategy::Reasoning: {
+      // An unknown card the next player may hold, preferably one that may also be in the
+      // envelope, with cards whose place is known and is not the next player: a shown card
+      // is then the unknown one. Without such a suggestion, a random one.
       const Agent next = in.order.front();
-      const auto not_nexts = cards_where(rules, [&](int c) { return !view.may_be(c, next); });
-      if (auto s = one_and_rest(unknown, not_nexts, rng)) return *s;
-      return draw(unknown_or_solved, rng);
+      const auto known_elsewhere =
+          cards_where(rules, [&](int c) { return view.knows_place(c) && !view.may_be(c, next); });
+      const auto maybe_next =
+          cards_where(rules, [&](int c) { return !view.knows_place(c) && view.may_be(c, next); });
+      const auto maybe_next_and_envelope = cards_where(rules, [&](int c) {
+        return !view.knows_place(c) && view.may_be(c, next) && view.may_be(c, rules.envelope());
+      });
+      if (auto s = one_and_rest(rules, maybe_next_and_envelope, known_elsewhere, rng)) return *s;
+      if (auto s = one_and_rest(rules, maybe_next, known_elsewhere, rng)) return *s;
+      return draw(any, rng);
     }
     case Strategy::InfoGain:
       return info_gain_suggestion(in.tables, view, in.order, rng);
