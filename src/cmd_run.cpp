@@ -1,9 +1,12 @@
-// kripkesim run CONFIG.json [--seed N] [--format text|jsonl] [--log FILE]
+// kripkesim run CONFIG.json [--seed N] [--format text|jsonl] [--log FILE] [--no-hints]
+// [--knowledge]
 #include <CLI/CLI.hpp>
 #include <cstdint>
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "commands.hpp"
 #include "config_file.hpp"
@@ -21,12 +24,21 @@ struct RunOptions {
   std::string format = "text";
   std::string log;
   bool no_hints = false;
+  bool knowledge = false;
 };
+
+// The event kinds the transcript leaves out: knowledge bases unless asked for, hint
+// tables when asked to.
+std::vector<std::string> hidden_in_text(const RunOptions& options) {
+  std::vector<std::string> hidden;
+  if (!options.knowledge) hidden.push_back("knowledge");
+  if (options.no_hints) hidden.push_back("hints");
+  return hidden;
+}
 
 void run(const RunOptions& options) {
   const auto game = load_game(options.config);
-  TextSink text(std::cout,
-                options.no_hints ? std::vector<std::string>{"hints"} : std::vector<std::string>{});
+  TextSink text(std::cout, hidden_in_text(options));
   JsonlSink jsonl(std::cout);
   FanOutSink sinks;
   sinks.add(options.format == "jsonl" ? static_cast<kripke::EventSink&>(jsonl) : text);
@@ -57,6 +69,10 @@ void add_run_command(CLI::App& app) {
   cmd->add_flag("--no-hints", options->no_hints,
                 "leave the hint and knowledge tables (hints events) out of the transcript; the "
                 "log keeps them (the rule \"hints\": false drops them altogether)");
+  cmd->add_flag("--knowledge", options->knowledge,
+                "show each player's knowledge base (knowledge events: Sleuth's has / has not / "
+                "could have lists) in the transcript after each of its observations; the log "
+                "always carries them");
   cmd->add_option("--log", options->log,
                   "also write the JSON Lines log to FILE (only complete logs appear)")
       ->type_name("FILE");

@@ -56,7 +56,7 @@ std::vector<std::string> scenario_files(const std::vector<std::string>& paths, T
 void run_file(const std::string& file, bool verbose, Tally& tally) {
   try {
     const Scenario scenario = load_scenario(file);
-    TextSink text(std::cout);
+    TextSink text(std::cout, {"knowledge"});  // as `run` without --knowledge
     kripke::NullSink quiet;
     const ScenarioResult result = in_file(file, [&] {
       return run_scenario(scenario, verbose ? static_cast<kripke::EventSink&>(text) : quiet);

@@ -1,5 +1,7 @@
-// Sleuth: the rules and counts of GAMES.md §2, the seed-001 rule engine, turns, configs.
+// Sleuth: the rules and counts of docs/games/sleuth.md, the Elderman & Steging rule engine, turns,
+// configs.
 #include <catch2/catch.hpp>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -208,7 +210,7 @@ TEST_CASE("[sleuth] the same seed gives the same game") {
   }
 }
 
-TEST_CASE("[sleuth] log counts: JSON numbers below 2^64, decimal strings above") {
+TEST_CASE("[sleuth] log counts: JSON numbers up to 2^53, decimal strings above") {
   auto game = make_sleuth(Json::object());
   RecordingSink sink;
   GameRunner runner(*game, 5, sink);
@@ -217,7 +219,8 @@ TEST_CASE("[sleuth] log counts: JSON numbers below 2^64, decimal strings above")
   CHECK(start["worlds"] == "114388526826842830848000");
   CHECK(start["model"][0]["possible"] == "114388526826842830848000");
   CHECK_FALSE(start["model"][0].contains("relations"));  // no enumerated relation to count
-  // After looking at its hand player 1 considers 29!/(7!^4·1!) deals possible: a number.
+  // After looking at its hand player 1 considers 29!/(7!^4·1!) deals possible, about
+  // 1.4·10^16: above 2^53, so a string (a double would round it).
   const LogRecord* first_look = nullptr;
   for (const Event& e : sink.events)
     if (!e.record.is_null() && e.record["event"] == "update") {
@@ -226,7 +229,26 @@ TEST_CASE("[sleuth] log counts: JSON numbers below 2^64, decimal strings above")
     }
   REQUIRE(first_look);
   const BigCount seen = choose(29, 7) * choose(22, 7) * choose(15, 7) * choose(8, 7);
-  CHECK((*first_look)["agents"][0]["possible"] == std::uint64_t(seen));
+  CHECK((*first_look)["agents"][0]["possible"] == to_string(seen));
+  // Later counts fall below 2^53 and are numbers: every count is one or the other.
+  while (!runner.finished()) runner.step();
+  int numbers = 0, strings = 0;
+  for (const Event& e : sink.events) {
+    if (e.record.is_null() || e.record["event"] != "update") continue;
+    for (const auto& agent : e.record["agents"]) {
+      const auto& possible = agent["possible"];
+      if (possible.is_string()) {
+        ++strings;
+        const std::string digits = possible.get<std::string>();
+        CHECK((digits.size() > 16 || (digits.size() == 16 && digits > "9007199254740992")));
+      } else {
+        ++numbers;
+        CHECK(possible.get<std::uint64_t>() <= (std::uint64_t{1} << 53));
+      }
+    }
+  }
+  CHECK(numbers > 0);
+  CHECK(strings > 0);
 }
 
 TEST_CASE("[sleuth] formulas need the explicit model") {
@@ -273,6 +295,9 @@ TEST_CASE("[sleuth] scripted moves ask any question in play") {
                   InputError);
   CHECK_THROWS_AS(play.scripted_move({{"asked", 2}, {"question", "R**"}, {"extra", 1}}, "/m"),
                   InputError);
+  // A named asker who is not the player to move: the turn passes to the player after it.
+  play.scripted_move({{"asker", 3}, {"asked", 1}, {"question", "R**"}}, "/m");
+  CHECK(play.next_asker() == 0);
 }
 
 TEST_CASE("[sleuth] bad configs are input errors with their path") {
@@ -314,7 +339,7 @@ TEST_CASE("[sleuth] bad configs are input errors with their path") {
 TEST_CASE("[sleuth] the rules miss what counting knows about capacity, but not the hidden gem") {
   // The sleuth-capacity scenario with player 1 reasoning by the rules: after two Solitaire
   // questions ROS, GDS, YDS fill player 4's two places and the hidden one, so RDP, GDP,
-  // GOP, YOP are in play. Counting knows it; seed 001's lists do not. Neither knows which
+  // GOP, YOP are in play. Counting knows it; Elderman & Steging's lists do not. Neither knows which
   // of the three Solitaires is hidden.
   const Json exact = Json::object();  // the default agent: seed strategy, exact engine
   auto game = make_sleuth({{"rules", sleuth_test::capacity_deck()},
@@ -346,4 +371,72 @@ TEST_CASE("[sleuth] the rules miss what counting knows about capacity, but not t
   CHECK(m.rules().status(deck.find("RDP", ""), 3) == Status::Unknown);
   CHECK_FALSE(m.exact().known_card_at(hidden));
   CHECK_FALSE(m.rules().hidden_gem());
+}
+
+TEST_CASE("[sleuth] a rules player's score sheet: its M facts, and the gem found beside them") {
+  // Player 1 (rules) asks player 3 for Green Pearls and is shown GPP (so player 3 lacks
+  // GPS), then player 2, who shows none: GPS is in nobody else's hand, the second way of
+  // finding the hidden gem. The cards of players 2 and 3 it has not seen are still not
+  // known to be in the game: M_1 facts, listed at 0%.
+  const Json exact = Json::object();
+  auto game = make_sleuth(
+      {{"rules", twelve_cards()},
+       {"agents", Json::array({{{"engine", "rules"}}, exact, exact})},
+       {"deal",
+        {{"hidden", "GPS"},
+         {"hands",
+          {{"RDS", "RDP", "ROS", "ROP"}, {"RPS", "RPP", "GDS", "GDP"}, {"GOS", "GOP", "GPP"}}}}}});
+  NullSink sink;
+  GameRunner runner(*game, 1, sink);
+  runner.start();
+  auto& play = dynamic_cast<SleuthPlay&>(runner.play());
+  play.scripted_move({{"asked", 3}, {"question", "GP*"}}, "/m");
+  play.scripted_move({{"asker", 1}, {"asked", 2}, {"question", "GP*"}}, "/m");
+  const Mind& m = play.mind(0);
+  REQUIRE(m.hidden_gem() == play.tables().deck.find("GPS", ""));
+  CHECK(m.rules().way_found() == "no other player holds it");
+  CHECK(score_sheet(play.tables().deck, m) ==
+        "score sheet of player 1 (rules engine; probabilities exact): 7 gems possibly hidden: "
+        "RPS 0.0%, RPP 0.0%, GDS 0.0%, GDP 0.0%, GOS 0.0%, GOP 0.0%, GPS 100.0%; found: GPS");
+}
+
+TEST_CASE("[sleuth] knowledge events: every player's lists are true of the deal, and grow") {
+  // Five rules players on the full deck: each knowledge event follows one of the player's
+  // own observations; what it lists as held, not held, in the game or found is true.
+  const Json rules_player = {{"engine", "rules"}};
+  auto game = make_sleuth({{"agents", Json::array({rules_player, rules_player, rules_player,
+                                                   rules_player, rules_player})}});
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    sleuth_test::RecordingSink sink;
+    const GameResult result = run_game(*game, seed, sink);
+    std::map<std::string, int> holder;  // card -> player (1-based), 0 for the hidden gem
+    for (std::size_t p = 0; p < result.deal["hands"].size(); ++p)
+      for (const auto& card : result.deal["hands"][p]) holder[card.get<std::string>()] = int(p) + 1;
+    const std::string hidden = result.deal["hidden"];
+    holder[hidden] = 0;
+    std::map<int, std::size_t> known_before;  // per agent: cards in has lists last time
+    int events = 0;
+    for (const auto& e : sink.events) {
+      if (e.record.is_null() || e.record["event"] != "knowledge") continue;
+      ++events;
+      const int agent = e.record["agent"];
+      std::size_t known = 0;
+      for (const auto& lists : e.record["players"]) {
+        const int p = lists["player"];
+        CHECK(p != agent);
+        for (const auto& card : lists["has"]) CHECK(holder.at(card) == p);
+        for (const auto& card : lists["has_not"]) CHECK(holder.at(card) != p);
+        known += lists["has"].size();
+        CHECK(lists["has"].size() + lists["has_not"].size() + lists["could_have"].size() == 36);
+      }
+      for (const auto& card : e.record["in_game"]) CHECK(card != hidden);
+      CHECK(e.record["in_game"].size() + e.record["maybe_hidden"].size() == 36);
+      if (!e.record["found"].is_null()) CHECK(e.record["found"] == hidden);
+      CHECK(known >= known_before[agent]);
+      known_before[agent] = known;
+      CHECK_FALSE(e.text.empty());
+    }
+    CHECK(events == 5 + result.turns);
+    if (result.reason == "win") CHECK(known_before.size() == 5);
+  }
 }

@@ -1,4 +1,4 @@
-// Sleuth's cards (GAMES.md §2): gem cards with three properties — colour, type, quantity —
+// Sleuth's cards (docs/games/sleuth.md): gem cards with three properties — colour, type, quantity —
 // written by their initials (RDS = Red Diamond Solitaire), and the questions asked about
 // them, written as a pattern with `*` for "any" (R** = Red, *PC = Pearl Cluster). The
 // pattern keeps the letters unambiguous: P is Pearl as a type and Pair as a quantity.

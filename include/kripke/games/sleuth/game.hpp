@@ -1,6 +1,6 @@
-// Sleuth (GAMES.md §2, seed 001): the game as kripkesim runs it. Reads the rules, the
-// agents ({"strategy": "seed" | "random" | "info-gain", "engine": "exact" | "rules"}) and
-// an optional fixed deal ({"hidden": "RDS", "hands": [["GOP", ...], ...]}); starts plays.
+// Sleuth (docs/games/sleuth.md, Elderman & Steging): the game as kripkesim runs it. Reads the
+// rules, the agents ({"strategy": "seed" | "random" | "info-gain", "engine": "exact" | "rules"})
+// and an optional fixed deal ({"hidden": "RDS", "hands": [["GOP", ...], ...]}); starts plays.
 #pragma once
 
 #include <memory>

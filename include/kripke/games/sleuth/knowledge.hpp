@@ -8,7 +8,7 @@
 // * `exact` (ExactKnowledge): the counting engine over the literals — the worlds the
 //   player considers possible are exactly the deals consistent with them, so this is the
 //   knowledge of the explicit Kripke model (tests check it on reduced decks).
-// * `rules` (RulesKnowledge): seed 001's knowledge base and inference rules, faithfully:
+// * `rules` (RulesKnowledge): Elderman & Steging's knowledge base and inference rules, faithfully:
 //   per player the lists "has", "has not" and "could have", the two fixpoint rules on hand
 //   sizes, and the two ways of finding the hidden gem. Sound but incomplete by design.
 #pragma once
@@ -74,7 +74,7 @@ class ExactKnowledge {
   mutable bool fresh_ = false;
 };
 
-// Seed 001's knowledge base of player `self`: for every player p the lists has(p) —
+// Elderman & Steging's knowledge base of player `self`: for every player p the lists has(p) —
 // K_self K_p X — and has_not(p) — K_self ¬K_p X; could-have is the rest. K_self X ("X is in
 // the game") is "X is in some has list"; M_self X ("X may be the hidden gem") is its negation.
 class RulesKnowledge {

@@ -24,6 +24,7 @@
 #include "kripke/game.hpp"
 #include "kripke/games/sleuth/explicit_model.hpp"
 #include "kripke/games/sleuth/knowledge.hpp"
+#include "kripke/games/sleuth/knowledge_base.hpp"
 #include "kripke/games/sleuth/rules.hpp"
 #include "kripke/games/sleuth/strategies.hpp"
 #include "kripke/games/sleuth/text.hpp"
@@ -113,6 +114,7 @@ class SleuthPlay final : public Play {
           p, "player " + std::to_string(p + 1) + " looks at its hand: " + card_list(t_->deck, own),
           answer_formula(t_->deck, p, own, own));
       note_knowledge(p);
+      log_knowledge_base(p);
     }
   }
 
@@ -135,8 +137,8 @@ class SleuthPlay final : public Play {
   bool has_won(Agent i) const override { return minds_[std::size_t(i)].hidden_gem().has_value(); }
 
   // {"first_knew": {"exact": [...], "rules": [...]}}: per player, the turn at which the exact
-  // engine, and seed 001's rules, first knew the hidden gem from what that player had seen —
-  // both engines run for every player, whichever one it plays with — or null when not by the
+  // engine, and Elderman & Steging's rules, first knew the hidden gem from what that player had
+  // seen — both engines run for every player, whichever one it plays with — or null when not by the
   // end. The player's own engine's entry is when it won; the other is when it would have
   // known from the same questions and answers (always the same turn: docs/games/sleuth.md).
   Json outcome() const override {
@@ -175,7 +177,8 @@ class SleuthPlay final : public Play {
   }
 
   // {"asker": 2, "asked": 3, "question": "RD*"}: a question outside the question cards;
-  // "asker" defaults to the player whose turn it is, and then the turn passes on.
+  // "asker" defaults to the player whose turn it is; the turn then passes to the player after
+  // the asker, as after Clue's "by" and What's My Number?'s "player".
   void scripted_move(const Json& move, const std::string& path) override {
     ObjectReader r(move, path);
     const int asker = int(r.integer("asker", next_asker_ + 1, 1, players())) - 1;
@@ -189,7 +192,7 @@ class SleuthPlay final : public Play {
       throw InputError("question " + q.code() + " names a property that is not in this deck",
                        r.path_of("question"));
     ask(asker, asked, t_->question_index(q), "scripted");
-    if (asker == next_asker_) next_asker_ = (asker + 1) % players();
+    next_asker_ = (asker + 1) % players();
   }
 
   Json deal() const override {
@@ -305,6 +308,19 @@ class SleuthPlay final : public Play {
                              : " (not held: " + card_list(t_->deck, hidden_from_view) + ")"),
                     answer_formula(t_->deck, asked, matching, shown));
     if (logging()) emit_text("    " + score_sheet(t_->deck, minds_[std::size_t(asker)]));
+    log_knowledge_base(asker);
+  }
+
+  // Player p's knowledge base after its own observation (only those change it): a
+  // `knowledge` event, which the transcript shows on request (`run --knowledge`).
+  void log_knowledge_base(int p) const {
+    if (!logging()) return;
+    const Mind& mind = minds_[std::size_t(p)];
+    const KnowledgeBase kb = knowledge_base(t_->deck, mind, players());
+    LogRecord rec = record("knowledge");
+    rec["agent"] = p + 1;
+    add_knowledge_base(rec, t_->deck, kb);
+    emit(std::move(rec), knowledge_base_text(t_->deck, kb, p));
   }
 
   // Only a player's own observations change what it knows: called after each of them.

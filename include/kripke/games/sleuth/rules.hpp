@@ -1,4 +1,4 @@
-// Sleuth's rules from a config, with the defaults of GAMES.md §2: the full 36-card deck,
+// Sleuth's rules from a config, with the defaults of docs/games/sleuth.md: the full 36-card deck,
 // 5 players with 7 cards each, 1 hidden gem, 4 question cards in hand, 11 free-choice
 // cards. Reduced decks (subsets of the properties, fewer players, other hand sizes) are
 // what the explicit Kripke model can enumerate.

@@ -1,6 +1,6 @@
 // How a Sleuth player chooses its question (docs/games/sleuth.md has the formulas):
 //
-// * `seed`: seed 001's two ideas, made precise. "Follow a lead" first: a gem that may be
+// * `seed`: Elderman & Steging's two ideas, made precise. "Follow a lead" first: a gem that may be
 //   hidden and that at least two other players are known not to hold is a lead; its
 //   strength is the number of those players. Otherwise the most potential new knowledge.
 //   A (question, player) pair scores (lead, new) compared lexicographically, where

@@ -35,21 +35,29 @@ inline std::string answer_formula(const Deck& deck, int player, const std::vecto
   return s.empty() ? "true" : s;
 }
 
-// The gems a player still holds possible as the hidden one (by its own engine), each with
-// its probability under the exact engine.
+// The gems a player still holds possible as the hidden one, each with its probability under
+// the exact engine: for the exact engine the cards counting does not exclude; for the rules
+// engine its M_a(X) facts (the cards not known to be in the game), which stay listed beside
+// a gem found by "no other player holds it" (at 0%), followed by the gem found.
 inline std::string score_sheet(const Deck& deck, const Mind& mind) {
   const PlacementCounts& counts = mind.exact().counts();
+  const bool exact = mind.engine() == Engine::Exact;
   std::string gems;
   int n = 0;
   for (int card = 0; card < deck.size(); ++card) {
-    if (mind.status(card, mind.hidden_place()) == Status::Lacks) continue;
+    const bool possible = exact ? mind.status(card, mind.hidden_place()) != Status::Lacks
+                                : !mind.rules().in_game(card);
+    if (!possible) continue;
     ++n;
     gems += (gems.empty() ? "" : ", ") + deck.name(card) + " " +
             percent(counts.probability(card, mind.hidden_place()));
   }
-  return "score sheet of player " + std::to_string(mind.self() + 1) + " (" +
-         engine_name(mind.engine()) + " engine; probabilities exact): " + std::to_string(n) +
-         (n == 1 ? " gem" : " gems") + " possibly hidden: " + gems;
+  std::string sheet = "score sheet of player " + std::to_string(mind.self() + 1) + " (" +
+                      engine_name(mind.engine()) +
+                      " engine; probabilities exact): " + std::to_string(n) +
+                      (n == 1 ? " gem" : " gems") + " possibly hidden: " + gems;
+  if (const auto gem = mind.hidden_gem(); gem && n > 1) sheet += "; found: " + deck.name(*gem);
+  return sheet;
 }
 
 }  // namespace kripke::sleuth
