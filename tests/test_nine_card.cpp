@@ -1,4 +1,4 @@
-// nine-card (GAMES.md §1): world counts, rules, and every knowledge claim and
+// nine-card (docs/games/nine-card.md): world counts, rules, and every knowledge claim and
 // hint-table cell checked against a brute-force reference that enumerates deals
 // with plain recursion and reads questions from their names — sharing no code
 // with the game's world table.
@@ -130,7 +130,8 @@ struct Recorder final : EventSink {
   std::vector<LogRecord> of(const std::string& kind) const {
     std::vector<LogRecord> out;
     for (const auto& e : events)
-      if (!e.record.is_null() && e.record["event"] == kind) out.push_back(e.record);
+      if (!e.record.is_null() && e.record.value("event", std::string()) == kind)
+        out.push_back(e.record);
     return out;
   }
 };
@@ -428,7 +429,7 @@ TEST_CASE(
 
 namespace {
 
-// Seed 000's example: player 1 holds B2 and B3; it asked player 2 how many
+// The Sleuth-project's example: player 1 holds B2 and B3; it asked player 2 how many
 // green cards it has (0); then players 2 and 3 asked. Player 1's "do you have
 // G1" card, asked of player 2, shows "No sense" (no) and "Impossible" (yes).
 const char* kSeedExample = R"({
@@ -439,7 +440,7 @@ const char* kSeedExample = R"({
 }  // namespace
 
 TEST_CASE(
-    "[nine-card] seed 000's example: No sense and Impossible for G1 "
+    "[nine-card] the Sleuth-project's example: No sense and Impossible for G1 "
     "asked of player 2") {
   NineCardGame game(config(Json::object(), Json::array(), Json::parse(kSeedExample)));
   Recorder log;
@@ -535,6 +536,85 @@ TEST_CASE(
     }
   }
   CHECK(reshuffles > 0);
+}
+
+TEST_CASE("[nine-card] \"question_deck\": \"regenerate\" renews all 15 cards, as the original") {
+  const Json random = {{"strategy", "random"}};
+  NineCardGame game(
+      config({{"question_deck", "regenerate"}}, Json::array({random, random, random})));
+  int renewals = 0, doubled = 0;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+    Recorder log;
+    GameRunner runner(game, seed, log);
+    runner.start();
+    const auto& play = dynamic_cast<const NineCardPlay&>(runner.play());
+    while (!runner.finished()) {
+      const int me = play.current_player();
+      runner.step();
+      const auto move = log.of("move").back();
+      if (move["reshuffled"]) {
+        ++renewals;
+        // The new deck held all 15 question cards; the top one was drawn.
+        std::multiset<int> all(play.question_deck().begin(), play.question_deck().end());
+        all.insert(play.question_hand(me).back());
+        CHECK(all == std::multiset<int>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14});
+      }
+      std::multiset<int> in_hands;
+      for (int p = 0; p < 3; ++p)
+        for (int q : play.question_hand(p)) in_hands.insert(q);
+      doubled += std::set<int>(in_hands.begin(), in_hands.end()).size() < in_hands.size();
+    }
+  }
+  CHECK(renewals > 0);
+  CHECK(doubled > 0);  // a card held twice: impossible when the discards are reshuffled
+}
+
+TEST_CASE("[nine-card] \"win_check\": \"mover\" lets only the player who just asked win") {
+  const Json random = {{"strategy", "random"}};
+  int others_won = 0;
+  for (const std::string check : {"everyone", "mover"}) {
+    NineCardGame game(config({{"win_check", check}}, Json::array({random, random, random})));
+    for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+      Recorder log;
+      const GameResult result = run_game(game, seed, log);
+      if (result.reason != "win") continue;
+      const auto moves = log.of("move");
+      const int mover = moves.empty() ? 1 : moves.back()["agent"].get<int>();
+      for (kripke::Agent w : result.winners) {
+        if (check == "mover") CHECK(int(w) + 1 == mover);
+        if (check == "everyone") others_won += int(w) + 1 != mover;
+      }
+    }
+  }
+  CHECK(others_won > 0);  // so the option changes something
+}
+
+TEST_CASE("[nine-card] highest-probability asks a row holding the largest possible cell") {
+  const Json agents = Json::array(
+      {{{"strategy", "highest-probability"}}, {{"strategy", "random"}}, {{"strategy", "random"}}});
+  NineCardGame game(config(Json::object(), agents));
+  int checked = 0;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    Recorder log;
+    run_game(game, seed, log);
+    const auto hints = log.of("hints"), moves = log.of("move");
+    for (std::size_t k = 0; k < moves.size(); ++k) {
+      if (moves[k]["agent"] != 1) continue;
+      std::size_t chosen_most = 0, most = 0;
+      for (const auto& row : hints[k]["questions"]) {
+        std::size_t row_most = 0;
+        for (const auto& cell : row["answers"])
+          if (cell["status"] == "possible")
+            row_most = std::max(row_most, cell["worlds"].get<std::size_t>());
+        most = std::max(most, row_most);
+        if (row["question"] == moves[k]["question"] && row["target"] == moves[k]["target"])
+          chosen_most = row_most;
+      }
+      CHECK(chosen_most == most);
+      ++checked;
+    }
+  }
+  CHECK(checked > 15);
 }
 
 TEST_CASE(

@@ -29,7 +29,7 @@ struct GameConfig {
   int max_turns = 1000;
   std::uint64_t max_worlds = WorldLimits{}.max_worlds;
   std::uint64_t max_memory = 0;  // bytes; 0: the machine's memory
-  Json rules = Json::object();   // game-specific rules; defaults from GAMES.md
+  Json rules = Json::object();   // game-specific rules; defaults on the game's page in docs/games/
   Json agents = Json::array();   // game-specific agent settings (strategies)
   Json deal;                     // the actual deal; null: dealt at random from the seed
 
@@ -38,10 +38,11 @@ struct GameConfig {
 
 enum class TurnOutcome { Continue, Stalled };
 
-// A world count in a log record: a JSON number when it fits in 64 bits, else its decimal
-// digits as a string (counted models such as Sleuth's full deck reach 10^23).
+// A world count in a log record: a JSON number up to 2^53 (read exactly by every reader, jq
+// and JavaScript included, which read numbers as doubles), above that its decimal digits as
+// a string (counted models such as Sleuth's full deck reach 10^23).
 inline LogRecord count_json(BigCount n) {
-  if (n <= BigCount(UINT64_MAX)) return static_cast<std::uint64_t>(n);
+  if (n <= BigCount(std::uint64_t{1} << 53)) return static_cast<std::uint64_t>(n);
   return to_string(n);
 }
 
@@ -89,10 +90,14 @@ class Play {
   // Whether anyone reads the events: a game may skip computing what only they show.
   bool logging() const { return sink_ != nullptr; }
 
+  // Whether a goal reached now counts as a win for agent i (nine-card's "win_check":
+  // "mover" lets only the player who just moved win, as the original program does).
+  virtual bool may_win_now(Agent) const { return true; }
+
   std::vector<Agent> winners() const {
     std::vector<Agent> out;
     for (std::size_t i = 0; i < model_.agent_count(); ++i)
-      if (has_won(Agent(i))) out.push_back(Agent(i));
+      if (may_win_now(Agent(i)) && has_won(Agent(i))) out.push_back(Agent(i));
     return out;
   }
 
@@ -123,6 +128,10 @@ class Play {
   virtual BigCount world_count() const { return model_.alive_count(); }
   virtual BigCount possible_count(Agent i) const { return model_.possible(i); }
 
+  // A game's own per-agent statistics beside the shared ones (Clue: the relation count its
+  // original's table shows).
+  virtual void add_statistics(Agent, LogRecord&) const {}
+
   // Per-agent statistics for `update` events: possible worlds, relations (when the worlds
   // are enumerated), goal reached.
   LogRecord agent_statistics() const {
@@ -131,6 +140,7 @@ class Play {
       const Agent a = Agent(i);
       LogRecord stats = {{"agent", a + 1}, {"possible", count_json(possible_count(a))}};
       if (enumerates_worlds()) stats["relations"] = model_.relations(a);
+      add_statistics(a, stats);
       stats["knows"] = has_won(a);
       out.push_back(std::move(stats));
     }

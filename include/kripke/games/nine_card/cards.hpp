@@ -1,5 +1,5 @@
 // The nine gem cards (R1 … B3) and the fifteen question cards of the 9-card
-// Sleuth variant (GAMES.md §1). Every question is "how many of your cards lie
+// Sleuth variant (docs/games/nine-card.md). Every question is "how many of your cards lie
 // in the set M?": a "do you have G1" card is the set {G1} (answer 0 = no, 1 =
 // yes), a "how many red" card the three red cards. So one rule answers every
 // question: popcount(hand & M).

@@ -1,4 +1,4 @@
-// What the current player can see from its chair (GAMES.md §1): the knowledge
+// What the current player can see from its chair (docs/games/nine-card.md): the knowledge
 // table (for the hidden slot and each other player, in how many of its possible
 // worlds each card is there) and the hint table (for each question card in hand
 // x each other player x each answer, how many worlds would be left). Both are
@@ -102,12 +102,12 @@ struct HintTable {
   std::vector<std::size_t> best;  // the marked rows: every row tied for best
 };
 
-// The best question (seed 000: "which question deletes the most relations to worlds with a
-// different hidden card"): the row whose answer removes the most ordered pairs (w, v) of
-// worlds the player considers possible with different hidden cards — those the answer
-// separates. That number does not depend on which answer comes; divided by the worlds it is
-// the drop in the expected number of worlds with another hidden card than the true one that
-// the player keeps. Ties: fewer expected worlds left. Rows still tied are all marked.
+// The best question (Isachenko's Sleuth-project: "which question deletes the most relations to
+// worlds with a different hidden card"): the row whose answer removes the most ordered pairs (w, v)
+// of worlds the player considers possible with different hidden cards — those the answer separates.
+// That number does not depend on which answer comes; divided by the worlds it is the drop in the
+// expected number of worlds with another hidden card than the true one that the player keeps. Ties:
+// fewer expected worlds left. Rows still tied are all marked.
 inline bool better_hint(const HintRow& a, const HintRow& b) {
   if (a.relations_deleted != b.relations_deleted) return a.relations_deleted > b.relations_deleted;
   return a.sum_squares < b.sum_squares;

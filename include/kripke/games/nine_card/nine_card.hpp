@@ -1,4 +1,4 @@
-// nine-card (GAMES.md §1): the 9-card colour/diamond variant of Sleuth. The
+// nine-card (docs/games/nine-card.md): the 9-card colour/diamond variant of Sleuth. The
 // Game reads the rules, the agents' strategies and an optional fixed deal,
 // builds the world table and the initial partitions once, and starts plays that
 // share them.

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <numeric>
 #include <optional>
 #include <string>
 #include <utility>
@@ -117,6 +118,8 @@ class NineCardPlay final : public Play {
     ask(me, {*question, Agent(target - 1)});
   }
 
+  bool may_win_now(Agent i) const override { return rules_.win_check == "everyone" || i == mover_; }
+
   bool has_won(Agent i) const override {
     return knows_value(model_, i, [this](std::uint32_t d) { return table_->hidden_card(d); });
   }
@@ -204,6 +207,7 @@ class NineCardPlay final : public Play {
         q.is_have ? (answer ? held : f::neg(held))
                   : f::atom("count", {std::to_string(a.target + 1), q.id, std::to_string(answer)});
     announce(phi, player_name(a.target) + " " + answer_phrase(a.question, answer));
+    mover_ = me;
     current_ = (current_ + 1) % rules_.players;
   }
 
@@ -224,15 +228,20 @@ class NineCardPlay final : public Play {
   }
 
   // The played card goes to the discard pile; the replacement (the top of the
-  // deck, which is first reshuffled from the discards when empty) goes to the
-  // end of the hand.
+  // deck, which is first renewed when empty: the discards reshuffled, or all 15
+  // question cards in a new order) goes to the end of the hand.
   bool replace_card(Agent me, int played) {
     auto& hand = hands_[std::size_t(me)];
     hand.erase(std::find(hand.begin(), hand.end(), played));
     discard_.push_back(played);
     const bool reshuffle = deck_.empty();
     if (reshuffle) {
-      deck_ = std::move(discard_);
+      if (rules_.question_deck == "regenerate") {
+        deck_.resize(kQuestions);
+        std::iota(deck_.begin(), deck_.end(), 0);
+      } else {
+        deck_ = std::move(discard_);
+      }
       discard_.clear();
       deck_rng_.shuffle(deck_);
     }
@@ -252,6 +261,7 @@ class NineCardPlay final : public Play {
   Rng deck_rng_;  // reshuffles: the play's own, so scripted games reshuffle
                   // reproducibly too
   Agent current_ = 0;
+  Agent mover_ = 0;  // who moved last (before the first move: the first to move)
 };
 
 }  // namespace kripke::nine_card

@@ -1,4 +1,4 @@
-// The rules of nine-card as config fields, with the defaults of GAMES.md §1.
+// The rules of nine-card as config fields, with the defaults of docs/games/nine-card.md.
 #pragma once
 
 #include <string>
@@ -15,6 +15,13 @@ struct Rules {
   int open_cards = 2;     // gem cards shown to everybody; one more is hidden
   int question_hand = 3;  // question cards each player holds (the website says 4)
   bool hints = true;      // the hint and knowledge tables in the transcript and the log
+  // When the question deck runs out: "reshuffle" the discard pile (so no card is in two
+  // places), or "regenerate" a full new deck of all 15 as Isachenko's program does (a held
+  // card can then be in a hand twice).
+  std::string question_deck = "reshuffle";
+  // Who can win after a turn: "everyone" who knows the hidden card, or only the "mover"
+  // (the player who just asked; at the start, the first to move), as the original checks.
+  std::string win_check = "everyone";
 
   // Deal slots: the players 0 … players-1, then the hidden card, then the open
   // cards.
@@ -36,6 +43,8 @@ inline Rules read_rules(const Json& json) {
   rules.open_cards = int(r.integer("open_cards", rules.open_cards, 0, kCards - 1));
   rules.question_hand = int(r.integer("question_hand", rules.question_hand, 1, kQuestions));
   rules.hints = r.boolean("hints", rules.hints);
+  rules.question_deck = r.choice("question_deck", rules.question_deck, {"reshuffle", "regenerate"});
+  rules.win_check = r.choice("win_check", rules.win_check, {"everyone", "mover"});
   r.done();
   const int dealt = rules.players * rules.hand_size + 1 + rules.open_cards;
   if (dealt != kCards)
@@ -51,11 +60,10 @@ inline Rules read_rules(const Json& json) {
 }
 
 inline Json to_json(const Rules& rules) {
-  return {{"players", rules.players},
-          {"hand_size", rules.hand_size},
-          {"open_cards", rules.open_cards},
-          {"question_hand", rules.question_hand},
-          {"hints", rules.hints}};
+  return {{"players", rules.players},       {"hand_size", rules.hand_size},
+          {"open_cards", rules.open_cards}, {"question_hand", rules.question_hand},
+          {"hints", rules.hints},           {"question_deck", rules.question_deck},
+          {"win_check", rules.win_check}};
 }
 
 inline DealSpec deal_spec(const Rules& rules) {

@@ -2,9 +2,14 @@
 // - random: a uniformly random card of its hand, asked of a uniformly random other player;
 // - hint: a row the hint table marks best (the most relations to worlds with another hidden
 //   card deleted);
-// - info-gain: a row with the largest expected drop in the entropy of the hidden card.
+// - info-gain: a row with the largest expected drop in the entropy of the hidden card;
+// - highest-probability: the advice of Isachenko's project page, "always pick the cards with
+//   the highest probability (so with the higher values)": the row holding the largest cell
+//   that is neither "Impossible" nor "No sense" (the most worlds left after one answer,
+//   which is that answer's probability times the worlds now).
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,10 +19,11 @@
 
 namespace kripke::nine_card {
 
-enum class Strategy { Random, Hint, InfoGain };
+enum class Strategy { Random, Hint, InfoGain, HighestProbability };
 
 inline const std::vector<std::string>& strategy_names() {
-  static const std::vector<std::string> names = {"random", "hint", "info-gain"};
+  static const std::vector<std::string> names = {"random", "hint", "info-gain",
+                                                 "highest-probability"};
   return names;
 }
 
@@ -51,11 +57,26 @@ inline bool better_information(const HintRow& a, const HintRow& b) {
   return better_hint(a, b);
 }
 
-// The hint or info-gain choice; among rows tied for best, one uniformly at random (a fixed
-// choice, say the lowest-numbered player, would make some players be asked more than others).
+// The largest cell of a row that is neither impossible nor no-sense; 0 when it has none.
+inline std::size_t highest_possible_cell(const HintRow& row) {
+  std::size_t most = 0;
+  for (const AnswerCell& cell : row.answers)
+    if (cell.status == CellStatus::Possible) most = std::max(most, cell.left.worlds);
+  return most;
+}
+
+inline bool higher_probability(const HintRow& a, const HintRow& b) {
+  return highest_possible_cell(a) > highest_possible_cell(b);
+}
+
+// The hint, info-gain or highest-probability choice; among rows tied for best, one uniformly
+// at random (a fixed choice, say the lowest-numbered player, would make some players be
+// asked more than others).
 inline Ask table_ask(Strategy s, const HintTable& table, Rng& rng) {
   const std::vector<std::size_t> tied =
-      s == Strategy::InfoGain ? unbeaten(table.rows, better_information) : table.best;
+      s == Strategy::InfoGain             ? unbeaten(table.rows, better_information)
+      : s == Strategy::HighestProbability ? unbeaten(table.rows, higher_probability)
+                                          : table.best;
   const HintRow& row = table.rows[rng.pick(tied)];
   return {row.question, row.target};
 }
