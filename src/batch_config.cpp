@@ -108,7 +108,8 @@ std::size_t seats_of(const kripke::Game& game, std::uint64_t seed) {
 }  // namespace
 
 std::uint64_t game_seed(std::uint64_t batch_seed, std::size_t condition, std::uint64_t game) {
-  return kripke::derive_seed(batch_seed, {condition, game});
+  // The top 53 bits: a seed every JSON reader reads exactly (kripke::kMaxSeed).
+  return kripke::derive_seed(batch_seed, {condition, game}) >> 11;
 }
 
 std::uint64_t BatchConfig::total_games() const {

@@ -21,22 +21,42 @@ std::size_t name_width(const std::vector<ConditionStats>& stats) {
 }
 
 std::string optional_number(double value, std::uint64_t games) {
-  return games ? fmt::format("{:.3f}", value) : "-";
+  return games ? fmt::format("{:.2f}", value) : "-";
 }
 
 std::string ci_text(const Spread& s) {
   if (!s.ci95_half_width) return "-";
-  return fmt::format("[{:.3f}, {:.3f}]", s.mean - *s.ci95_half_width, s.mean + *s.ci95_half_width);
+  return fmt::format("[{:.2f}, {:.2f}]", s.mean - *s.ci95_half_width, s.mean + *s.ci95_half_width);
 }
 
-// One line per condition: its name, then `cells` as "label: value" pairs.
+// A share and its 95% Wilson interval: "0.452 [0.421, 0.483]".
+std::string share_text(double successes, std::uint64_t games) {
+  const Interval i = wilson95(successes, games);
+  return fmt::format("{:.3f} [{:.3f}, {:.3f}]", games ? successes / double(games) : 0.0, i.low,
+                     i.high);
+}
+
+// The summary fits a terminal of this many columns (condition names permitting).
+constexpr std::size_t kColumns = 100;
+
+// One line per condition: its name, then `cells` as "label: value" pairs; cells that would
+// pass kColumns go on continuation lines, aligned under the first cell.
 template <class Cells>
 std::string per_condition_lines(const std::vector<ConditionStats>& stats, Cells&& cells) {
   std::string out;
   const std::size_t width = name_width(stats);
   for (const auto& s : stats) {
     std::string line = fmt::format("  {:<{}}", s.name, width);
-    for (const std::string& cell : cells(s)) line += "  " + cell;
+    const std::string indent(line.size(), ' ');
+    bool first = true;
+    for (const std::string& cell : cells(s)) {
+      if (!first && line.size() + 2 + cell.size() > kColumns) {
+        out += line + "\n";
+        line = indent;
+      }
+      line += "  " + cell;
+      first = false;
+    }
     out += line + "\n";
   }
   return out;
@@ -85,20 +105,20 @@ std::string summary_table(const Results& results) {
       fmt::format("{} games in {} condition{}{}; {}\n\n", games, stats.size(),
                   stats.size() == 1 ? "" : "s", results.complete ? "" : " (INCOMPLETE)", time);
 
+  // Rounds' medians and maxima are in the JSON summary; the table keeps to kColumns.
   const std::size_t width = name_width(stats);
-  out += fmt::format(
-      "  {:<{}}  {:>7}  {:>10}  {:>20}  {:>6}  {:>4}  {:>11}  {:>6}  {:>4}  {:>16}  {:>9}\n",
-      "condition", width, "games", "turns mean", "95% CI of the mean", "median", "max",
-      "rounds mean", "median", "max", "no winner: limit", "stalled");
+  constexpr const char* row = "  {:<{}}  {:>7}  {:>6}  {:>16}  {:>6}  {:>5}  {:>6}  {:>5}  {:>7}\n";
+  out += fmt::format(row, "condition", width, "games", "turns", "95% CI", "median", "max", "rounds",
+                     "limit", "stalled");
   for (const auto& s : stats) {
-    out += fmt::format(
-        "  {:<{}}  {:>7}  {:>10}  {:>20}  {:>6}  {:>4}  {:>11}  {:>6}  {:>4}  {:>16}  {:>9}\n",
-        s.name, width, s.games, optional_number(s.turns.mean, s.games), ci_text(s.turns),
-        s.games ? fmt::format("{:g}", s.turns.median) : "-", s.games ? s.turns.max : 0,
-        optional_number(s.rounds.mean, s.games),
-        s.games ? fmt::format("{:g}", s.rounds.median) : "-", s.games ? s.rounds.max : 0,
-        s.max_turns, s.stalled);
+    out += fmt::format(row, s.name, width, s.games, optional_number(s.turns.mean, s.games),
+                       ci_text(s.turns), s.games ? fmt::format("{:g}", s.turns.median) : "-",
+                       s.games ? s.turns.max : 0, optional_number(s.rounds.mean, s.games),
+                       s.max_turns, s.stalled);
   }
+  out +=
+      "  (turns, rounds: means per game; 95% CI: of the mean turns; median, max: of the turns;\n"
+      "   limit, stalled: games without a winner, stopped at max_turns or stalled)\n";
 
   out += "\ngames by number of winners (winners: games)\n";
   out += per_condition_lines(stats, [](const ConditionStats& s) {
@@ -107,22 +127,26 @@ std::string summary_table(const Results& results) {
       cells.push_back(fmt::format("{}: {}", winners, count));
     return cells;
   });
-  out += "\nwin share per seat (seat: share; simultaneous winners split a win equally)\n";
+  out +=
+      "\nwin share per seat (seat: share [95% Wilson interval]; simultaneous winners split a "
+      "win)\n";
   out += per_condition_lines(stats, [](const ConditionStats& s) {
     std::vector<std::string> cells;
     for (std::size_t seat = 0; seat < s.seat_win_share.size(); ++seat)
-      cells.push_back(fmt::format("{}: {:.3f}", seat + 1, s.seat_win_share[seat]));
+      cells.push_back(fmt::format("{}: {}", seat + 1,
+                                  share_text(s.seat_win_share[seat] * double(s.games), s.games)));
     return cells;
   });
   const bool strategies = std::any_of(
       stats.begin(), stats.end(), [](const ConditionStats& s) { return !s.strategies.empty(); });
   if (strategies) {
     out +=
-        "\nwin share per strategy (strategy: share of all games' wins, wins per seat it played)\n";
+        "\nwin share per strategy (strategy: share of all games' wins [95% Wilson interval], "
+        "wins per seat it played)\n";
     out += per_condition_lines(stats, [](const ConditionStats& s) {
       std::vector<std::string> cells;
       for (const auto& [name, share] : s.strategies)
-        cells.push_back(fmt::format("{}: {:.3f}, {:.3f}/seat", name, share.win_share(s.games),
+        cells.push_back(fmt::format("{}: {}, {:.3f}/seat", name, share_text(share.wins, s.games),
                                     share.wins_per_seat()));
       return cells;
     });

@@ -9,6 +9,7 @@
 #include <set>
 #include <tuple>
 
+#include "build_info.hpp"
 #include "config_file.hpp"
 #include "file_error.hpp"
 #include "output_file.hpp"
@@ -170,6 +171,7 @@ std::vector<ConditionInfo> condition_infos(const BatchConfig& batch) {
 
 Results results_of_run(const BatchConfig& batch, Shard shard, BatchRun run) {
   Results r;
+  r.build = build_id();
   r.config = batch.resolved();
   r.conditions = condition_infos(batch);
   r.shard = shard;
@@ -184,6 +186,7 @@ namespace {
 // Everything in the results but the games.
 OrderedJson results_header(const Results& results) {
   return {{"kripkesim_results", kResultsVersion},
+          {"build", results.build},
           {"config", results.config},
           {"shard", {{"k", results.shard.k}, {"n", results.shard.n}}},
           {"complete", results.complete},
@@ -265,6 +268,7 @@ Results read_results(const std::string& file) {
       throw InputError(
           fmt::format("not a kripkesim results file (version {} expected)", kResultsVersion),
           "/kripkesim_results");
+    r.build = reader.required_string("build");
     r.config = reader.required("config");
     const BatchConfig batch = [&] {
       try {
@@ -303,6 +307,7 @@ MergedResults merge_results(const std::vector<Results>& parts,
   const Results& first = parts.front();
   MergedResults merged;
   Results& out = merged.results;
+  out.build = first.build;
   out.config = first.config;
   out.conditions = first.conditions;
   out.complete = true;
@@ -310,6 +315,11 @@ MergedResults merge_results(const std::vector<Results>& parts,
   std::map<std::uint64_t, std::string> shard_files;
   for (std::size_t p = 0; p < parts.size(); ++p) {
     const Results& part = parts[p];
+    if (part.build != first.build)
+      throw FileError(files[p], "was played by another build of kripkesim (" + part.build +
+                                    ") than " + files[0] + " (" + first.build +
+                                    "): merged shards must come from the same build, or their "
+                                    "games need not be the ones the seeds say");
     if (part.config != first.config)
       throw FileError(files[p], "comes from a different batch config than " + files[0] +
                                     " (they first differ at /config" +

@@ -14,7 +14,7 @@
 
 namespace kripkesim {
 
-inline constexpr int kResultsVersion = 1;
+inline constexpr int kResultsVersion = 2;
 
 // How long the games took: not part of the summary, which depends on the records only.
 struct Timing {
@@ -24,6 +24,7 @@ struct Timing {
 };
 
 struct Results {
+  std::string build;    // build_id() of the kripkesim that played the games
   kripke::Json config;  // BatchConfig::resolved()
   std::vector<ConditionInfo> conditions;
   Shard shard;

@@ -100,6 +100,21 @@ std::vector<ConditionStats> summarize(const std::vector<ConditionInfo>& conditio
   return stats;
 }
 
+Interval wilson95(double successes, std::uint64_t trials) {
+  if (trials == 0) return {};
+  const double z = 1.96, n = double(trials), p = std::clamp(successes / n, 0.0, 1.0);
+  const double scale = 1 + z * z / n;
+  const double center = (p + z * z / (2 * n)) / scale;
+  const double half = z / scale * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n));
+  return {std::max(0.0, center - half), std::min(1.0, center + half)};
+}
+
+namespace {
+
+OrderedJson interval_json(Interval i) { return OrderedJson::array({i.low, i.high}); }
+
+}  // namespace
+
 OrderedJson summary_json(const std::vector<ConditionStats>& stats) {
   OrderedJson list = OrderedJson::array();
   for (const ConditionStats& s : stats) {
@@ -110,8 +125,12 @@ OrderedJson summary_json(const std::vector<ConditionStats>& stats) {
       strategies[name] = {{"seat_games", share.seat_games},
                           {"wins", share.wins},
                           {"win_share", share.win_share(s.games)},
+                          {"win_share_wilson95", interval_json(wilson95(share.wins, s.games))},
                           {"wins_per_seat", share.wins_per_seat()}};
     }
+    OrderedJson seat_intervals = OrderedJson::array();
+    for (double share : s.seat_win_share)
+      seat_intervals.push_back(interval_json(wilson95(share * double(s.games), s.games)));
     list.push_back({{"name", s.name},
                     {"games", s.games},
                     {"turns", spread_json(s.turns, s.games)},
@@ -119,6 +138,7 @@ OrderedJson summary_json(const std::vector<ConditionStats>& stats) {
                     {"winners", std::move(winners)},
                     {"no_winner", {{"max_turns", s.max_turns}, {"stalled", s.stalled}}},
                     {"seat_win_share", s.seat_win_share},
+                    {"seat_win_share_wilson95", std::move(seat_intervals)},
                     {"strategies", std::move(strategies)}});
   }
   return OrderedJson{{"conditions", std::move(list)}};

@@ -52,6 +52,15 @@ struct Spread {
   std::map<int, std::uint64_t> histogram;  // value → games
 };
 
+// The 95% Wilson score interval of a share: `successes` of `trials` (successes may be
+// fractional, as a win split among simultaneous winners is). Unlike p ± 1.96·√(p(1-p)/n) it
+// stays within [0, 1] and is not empty when no game or every game was won. [0, 1] for no
+// trials.
+struct Interval {
+  double low = 0, high = 1;
+};
+Interval wilson95(double successes, std::uint64_t trials);
+
 struct StrategyShare {
   std::uint64_t seat_games = 0;  // seats that played it, summed over games
   double wins = 0;               // each game's win split equally among its winners

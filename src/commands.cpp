@@ -93,13 +93,13 @@ void SeedOption::add_to(CLI::App& command) {
   // Read as text and checked here: CLI11 would wrap "-1" and saturate 2^64 without a word.
   option_ = command
                 .add_option("--seed", text_,
-                            "seed for the deal and the agents' choices, 0 to 2^64-1 (default: the "
+                            "seed for the deal and the agents' choices, 0 to 2^53-1 (default: the "
                             "config's)")
                 ->type_name("N")
                 ->check(
                     [](const std::string& text) {
                       std::uint64_t seed = 0;
-                      return kripke::parse_decimal(text, seed)
+                      return kripke::parse_decimal(text, seed) && seed <= kripke::kMaxSeed
                                  ? std::string()
                                  : "'" + text + "' is not a seed: " + kripke::kSeedRange;
                     },

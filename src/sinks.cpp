@@ -2,10 +2,19 @@
 
 #include <algorithm>
 
+#include "build_info.hpp"
+
 namespace kripkesim {
 
 void JsonlSink::emit(const kripke::Event& event) {
-  if (!event.record.is_null()) out_ << event.record.dump() << '\n';
+  if (event.record.is_null()) return;
+  if (event.record.is_object() && event.record.value("event", "") == "start") {
+    kripke::LogRecord start = event.record;  // once per game: the copy costs nothing
+    start["build"] = build_id();
+    out_ << start.dump() << '\n';
+    return;
+  }
+  out_ << event.record.dump() << '\n';
 }
 
 void TextSink::emit(const kripke::Event& event) {

@@ -10,7 +10,8 @@
 
 namespace kripkesim {
 
-// One line per log record (`record.dump()`); transcript-only events are skipped.
+// One line per log record (`record.dump()`); transcript-only events are skipped. The `start`
+// event gets the build's identity ("build": build_info.hpp) appended.
 class JsonlSink final : public kripke::EventSink {
  public:
   explicit JsonlSink(std::ostream& out) : out_(out) {}

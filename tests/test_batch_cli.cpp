@@ -92,6 +92,10 @@ TEST_CASE("[batch] cli: shards merged give the whole run's games and summary") {
                               "--out", dir.file("whole.csv")});
   REQUIRE(whole.exit_code == 0);
   CHECK_THAT(whole.out, Catch::Contains("80 games in 2 conditions"));
+  // The summary fits a 100-column terminal, and win shares carry Wilson intervals.
+  for (const std::string& line : kripke_test::lines_of(whole.out)) CHECK(line.size() <= 100);
+  CHECK_THAT(whole.out, Catch::Contains("win share per seat (seat: share [95% Wilson interval]"));
+  CHECK_THAT(whole.out, Catch::Matches(R"((.|\n)*1: 0\.\d{3} \[0\.\d{3}, [01]\.\d{3}\](.|\n)*)"));
   CHECK(whole.err.empty());  // no progress line when stderr is not a terminal
   for (const std::string k : {"1", "2"})
     REQUIRE(run_cli({"batch", config, "--jobs", "1", "--shard", k + "/2", "--out",
@@ -121,6 +125,17 @@ TEST_CASE("[batch] cli: shards merged give the whole run's games and summary") {
       mixed.err,
       Catch::Contains(dir.file("other2.json") + ": comes from a different batch config than " +
                       dir.file("part1.json") + " (they first differ at /config/batch/seed)"));
+  // Nor a shard of another build: the same seeds need not give the same games.
+  Json foreign = Json::parse(read_file(dir.file("part2.json")));
+  CHECK(foreign["build"] == b["build"]);
+  foreign["build"] = "0.0.1+0123456789ab";
+  dir.write("foreign2.json", foreign.dump());
+  const auto across = run_cli({"merge", dir.file("part1.json"), dir.file("foreign2.json")});
+  CHECK(across.exit_code == 2);
+  CHECK_THAT(across.err, Catch::Contains(dir.file("foreign2.json") +
+                                         ": was played by another build of kripkesim "
+                                         "(0.0.1+0123456789ab) than " +
+                                         dir.file("part1.json")));
   // A missing shard is a warning, and the merged results are incomplete.
   const auto half = run_cli({"merge", dir.file("part1.json"), "--out", dir.file("half.json")});
   CHECK(half.exit_code == 0);

@@ -108,3 +108,22 @@ TEST_CASE("[batch] the summary does not depend on the order of the records") {
   CHECK(kripkesim::summary_json(kripkesim::summarize(conditions, records)).dump() ==
         forward.dump());
 }
+
+TEST_CASE("[batch] Wilson intervals of win shares: the textbook values, inside [0, 1]") {
+  using kripkesim::wilson95;
+  const auto half = wilson95(5, 10);
+  CHECK(half.low == Approx(0.2366).margin(1e-4));
+  CHECK(half.high == Approx(0.7634).margin(1e-4));
+  const auto none = wilson95(0, 10);
+  CHECK(none.low == 0.0);
+  CHECK(none.high == Approx(0.2775).margin(1e-4));
+  const auto all = wilson95(10, 10);
+  CHECK(all.low == Approx(0.7225).margin(1e-4));
+  CHECK(all.high == 1.0);
+  const auto split = wilson95(2.5, 10);  // wins split among simultaneous winners
+  CHECK(split.low < 0.25);
+  CHECK(split.high > 0.25);
+  const auto empty = wilson95(0, 0);
+  CHECK(empty.low == 0.0);
+  CHECK(empty.high == 1.0);
+}

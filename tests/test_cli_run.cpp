@@ -89,7 +89,7 @@ TEST_CASE("[cli-run] different seeds can give different games and --seed overrid
 TEST_CASE("[cli-run] check prints the truth value and each agent's knowledge") {
   TempDir dir;
   const std::string config = dir.write("m.json", muddy_config(3, R"(, "deal": {"muddy": [2, 3]})"));
-  // After the father nobody knows; after one round children 2 and 3 know (seed 004).
+  // After the father nobody knows; after one round children 2 and 3 know (Lier & van der Ree).
   const CliResult before = run_cli({"check", config, "--formula", "K2 muddy(2)"});
   CHECK(before.exit_code == 1);
   CHECK(lines_of(before.out).at(0) == "false");
@@ -109,12 +109,12 @@ TEST_CASE("[cli-run] validate reports every file good and bad") {
   const std::string good = dir.write("good.json", muddy_config(4, ""));
   const std::string bad = dir.write("bad.json", R"({"game": "muddy", "seed": -1})");
   const CliResult r =
-      run_cli({"validate", good, bad, source_path("configs/scenarios/muddy-seed004.json")});
+      run_cli({"validate", good, bad, source_path("configs/scenarios/muddy-matrices.json")});
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.out, Catch::Contains(good + ": ok (muddy, 16 worlds)"));
-  CHECK_THAT(r.out, Catch::Contains("muddy-seed004.json: ok (muddy scenario"));
+  CHECK_THAT(r.out, Catch::Contains("muddy-matrices.json: ok (muddy scenario"));
   CHECK(r.err == "kripkesim: " + bad +
-                     ": /seed: a seed is an integer from 0 to 18446744073709551615 (2^64 - 1), "
+                     ": /seed: a seed is an integer from 0 to 9007199254740991 (2^53 - 1), "
                      "found -1\n");
   CHECK(run_cli({"validate", good}).exit_code == 0);
   // A counted game reports its deals, not the placeholder model's single world.
@@ -154,7 +154,7 @@ TEST_CASE("[cli-run] list shows the games and the bundled configs with descripti
   const CliResult fallback = run_cli({"list"}, elsewhere.path().string());
   CHECK(fallback.exit_code == 0);
   CHECK_THAT(fallback.out, Catch::Contains("muddy.json"));
-  CHECK_THAT(fallback.out, Catch::Contains("scenarios/muddy-seed004.json"));
+  CHECK_THAT(fallback.out, Catch::Contains("scenarios/muddy-matrices.json"));
 }
 
 TEST_CASE("[cli-run] run and check given a scenario or an experiment name the command to use") {
@@ -168,4 +168,25 @@ TEST_CASE("[cli-run] run and check given a scenario or an experiment name the co
   CHECK(batch.exit_code == 2);
   CHECK_THAT(batch.err, Catch::Contains("/batch: this is an experiment (it has a \"batch\"): "
                                         "play it with `kripkesim batch"));
+}
+
+TEST_CASE("[cli-run] --version names the build, and the log's start event carries the same") {
+  const auto version = run_cli({"--version"});
+  REQUIRE(version.exit_code == 0);
+  REQUIRE(version.out.rfind("kripkesim 0.1.0+", 0) == 0);
+  std::string build = version.out.substr(std::string("kripkesim ").size());
+  while (!build.empty() && build.back() == '\n') build.pop_back();
+  CHECK(build.size() > std::string("0.1.0+").size());
+  const auto log = run_cli({"run", "configs/muddy.json", "--format", "jsonl"});
+  REQUIRE(log.exit_code == 0);
+  const auto start = nlohmann::json::parse(log.out.substr(0, log.out.find('\n')));
+  CHECK(start["event"] == "start");
+  CHECK(start["build"] == build);
+}
+
+TEST_CASE("[cli-run] seeds stay below 2^53, so every JSON reader reads them exactly") {
+  CHECK(run_cli({"run", "configs/muddy.json", "--seed", "9007199254740991"}).exit_code == 0);
+  const auto above = run_cli({"run", "configs/muddy.json", "--seed", "9007199254740992"});
+  CHECK(above.exit_code == 2);
+  CHECK_THAT(above.err, Catch::Contains("2^53 - 1"));
 }

@@ -236,7 +236,7 @@ TEST_CASE("[sturdy] merge reads a results file whole: timing, repeated games, va
       "/games/4: game 0 of condition 'base' appears twice in this file");
   bad(
       "negative.json", [](Json& j) { j["games"][0]["seed"] = -3; },
-      "/games/0/seed: a seed is an integer from 0 to 18446744073709551615");
+      "/games/0/seed: a seed is an integer from 0 to 9007199254740991");
   bad(
       "other-seed.json", [](Json& j) { j["games"][0]["seed"] = 12; },
       "/games/0/seed: game 0 of this batch has seed");
@@ -248,42 +248,45 @@ TEST_CASE("[sturdy] merge reads a results file whole: timing, repeated games, va
       "/games/0/winners/0: must be at most 3");
 }
 
-TEST_CASE("[sturdy] one seed range everywhere: 0 to 2^64-1, refused outside it") {
+TEST_CASE("[sturdy] one seed range everywhere: 0 to 2^53-1, refused outside it") {
   const TempDir dir;
   const std::string config =
       dir.write("muddy.json", R"({"game": "muddy", "rules": {"children": 4}})");
-  for (const std::string seed :
-       {"-1", "18446744073709551616", "12345678901234567890123456", "1e3", "0x10"}) {
+  for (const std::string seed : {"-1", "9007199254740992", "18446744073709551616",
+                                 "12345678901234567890123456", "1e3", "0x10"}) {
     INFO(seed);
     const CliResult r = run_cli({"run", config, "--seed", seed});
     CHECK(r.exit_code == 2);
     CHECK_THAT(r.err, Catch::StartsWith("kripkesim: ") &&
                           Catch::Contains("is not a seed: an integer from 0 to"));
   }
-  CHECK(run_cli({"run", config, "--seed", "18446744073709551615"}).exit_code == 0);
+  CHECK(run_cli({"run", config, "--seed", "9007199254740991"}).exit_code == 0);
   const std::string negative = dir.write("neg.json", R"({"game": "muddy", "seed": -1})");
   check_bad_input(run_cli({"validate", negative}), negative, "/seed: a seed is an integer");
+  const std::string high = dir.write("high.json", R"({"game": "muddy", "seed": 9007199254740992})");
+  check_bad_input(run_cli({"validate", high}), high, "/seed: a seed is an integer from 0 to");
 
-  // A batch record's seed (full 64 bits) replays its game from a config.
+  // A batch record's seed, read as a double as jq and JavaScript read it, replays its game.
   const std::string batch = dir.write(
       "batch.json", R"({"game": "muddy", "rules": {"children": 6}, "batch": {"games": 40}})");
   const std::string out = dir.file("results.json");
   REQUIRE(run_cli({"batch", batch, "--out", out}).exit_code == 0);
   const Json results = Json::parse(read_file(out));
-  bool replayed_a_high_seed = false;
+  int high_seeds = 0;
   for (const Json& game : results["games"]) {
     const auto seed = game["seed"].get<std::uint64_t>();
-    if (seed <= std::uint64_t(INT64_MAX)) continue;
-    const std::string replay =
-        dir.write("replay.json", R"({"game": "muddy", "rules": {"children": 6}, "seed": )" +
-                                     std::to_string(seed) + "}");
-    const CliResult r = run_cli({"run", replay, "--format", "jsonl"});
-    REQUIRE(r.exit_code == 0);
-    CHECK(Json::parse(lines_of(r.out).front())["deal"] == game["deal"]);
-    replayed_a_high_seed = true;
-    break;
+    REQUIRE(seed < (std::uint64_t{1} << 53));
+    REQUIRE(std::uint64_t(double(seed)) == seed);
+    high_seeds += seed >= (std::uint64_t{1} << 52);
   }
-  CHECK(replayed_a_high_seed);  // 40 seeds, each over 2^63 with probability 1/2
+  CHECK(high_seeds > 0);  // the seeds use the whole range: about half are above 2^52
+  const auto seed = results["games"][5]["seed"].get<std::uint64_t>();
+  const std::string replay =
+      dir.write("replay.json", R"({"game": "muddy", "rules": {"children": 6}, "seed": )" +
+                                   std::to_string(std::uint64_t(double(seed))) + "}");
+  const CliResult r = run_cli({"run", replay, "--format", "jsonl"});
+  REQUIRE(r.exit_code == 0);
+  CHECK(Json::parse(lines_of(r.out).front())["deal"] == results["games"][5]["deal"]);
 }
 
 TEST_CASE("[sturdy] scenario DIR reports an entry it cannot read and runs the rest") {

@@ -1,7 +1,9 @@
 // Every line of generated logs against docs/log.schema.json, with a small JSON Schema
 // validator written here (the keywords the schema uses; any other keyword is an error,
 // so the schema cannot silently rely on checks this validator does not make).
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdint>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -42,8 +44,11 @@ class SchemaValidator {
       const json& value = it.value();
       if (annotations.count(key) || key == "then") continue;
       if (key == "type") {
-        if (!has_type(x, value.get<std::string>()))
-          out.push_back(at + ": not of type " + value.get<std::string>());
+        // One type, or a list of types of which one must fit.
+        const json types = value.is_array() ? value : json::array({value});
+        if (std::none_of(types.begin(), types.end(),
+                         [&](const json& t) { return has_type(x, t.get<std::string>()); }))
+          out.push_back(at + ": not of type " + value.dump());
       } else if (key == "required") {
         for (const auto& name : value)
           if (!x.is_object() || !x.contains(name.get<std::string>()))
@@ -64,6 +69,12 @@ class SchemaValidator {
       } else if (key == "minimum") {
         if (x.is_number() && x.get<double>() < value.get<double>())
           out.push_back(at + ": below minimum");
+      } else if (key == "maximum") {
+        // Compared as integers where both are: doubles cannot tell 2^53 from 2^53 + 1.
+        const bool over = x.is_number_unsigned() && value.is_number_unsigned()
+                              ? x.get<std::uint64_t>() > value.get<std::uint64_t>()
+                              : x.is_number() && x.get<double>() > value.get<double>();
+        if (over) out.push_back(at + ": above maximum");
       } else if (key == "allOf") {
         for (const auto& part : value) check(part, x, at, out);
       } else if (key == "anyOf") {
@@ -201,6 +212,11 @@ TEST_CASE("[log] the schema check rejects broken records") {
       !broken("update", [](json& j) { j["agents"][1]["possible"] = "114388526826842830848000"; }));
   CHECK(broken("update", [](json& j) { j["audience"][0] = 0; }));
   CHECK(broken("update", [](json& j) { j.erase("worlds_after"); }));
+  // Numbers above 2^53 are strings: readers that use doubles would round them.
+  CHECK(!broken("update", [](json& j) { j["worlds_after"] = std::uint64_t{1} << 53; }));
+  CHECK(broken("update", [](json& j) { j["worlds_after"] = (std::uint64_t{1} << 53) + 1; }));
+  CHECK(broken("start", [](json& j) { j["seed"] = std::uint64_t{1} << 53; }));
+  CHECK(broken("start", [](json& j) { j["build"] = 1; }));
   CHECK(broken("win", [](json& j) { j["winners"] = 2; }));
   CHECK(broken("end", [](json& j) { j["reason"] = "bored"; }));
   CHECK(broken("end", [](json& j) { j["turns"] = 1.5; }));
@@ -220,9 +236,16 @@ TEST_CASE("[log] Sleuth logs, counted (10^23 worlds) and enumerated, match the s
     REQUIRE(r.exit_code == 0);
     const std::vector<json> records = check_log(schema, r.out);
     REQUIRE(records.size() > 2);
-    // Past 2^64 the counts are decimal strings; the enumerated deck has plain numbers.
+    // Past 2^53 the counts are decimal strings; the enumerated deck has plain numbers.
     CHECK(records.front()["worlds"].is_string() == (rules == full));
     CHECK(records.front()["model"][0].contains("relations") == (rules == reduced));
+    // Every player's knowledge base, after its hand and after each of its questions.
+    std::size_t knowledge = 0, moves = 0;
+    for (const json& record : records) {
+      knowledge += record["event"] == "knowledge";
+      moves += record["event"] == "move";
+    }
+    CHECK(knowledge == moves + (rules == full ? 5 : 3));
     CHECK(records.back()["reason"] == "win");
   }
 }

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <new>
 
+#include "build_info.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "file_error.hpp"
@@ -23,6 +24,8 @@ int main(int argc, char** argv) {
       "kripkesim: an epistemic game simulator. Games are Kripke models updated by\n"
       "public and private announcements; agents play them, and every update is logged.",
       "kripkesim");
+  app.set_version_flag("--version", "kripkesim " + build_id(),
+                       "print the version and the git commit it was built from, then exit");
   app.require_subcommand(1);
   add_list_command(app);
   add_run_command(app);

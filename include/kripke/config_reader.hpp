@@ -155,11 +155,15 @@ class ObjectReader {
 // Seeds are integers from 0 to 2^64 - 1 everywhere: in configs, on the command line (in
 // decimal, see parse_decimal) and in batch records, which keep the full 64-bit seeds they
 // derive.
-inline constexpr const char* kSeedRange = "an integer from 0 to 18446744073709551615 (2^64 - 1)";
+// Seeds stay below 2^53 so that every JSON reader, jq and JavaScript included (they read
+// numbers as doubles), reads a logged seed exactly and its replay plays the same game.
+inline constexpr std::uint64_t kMaxSeed = (std::uint64_t{1} << 53) - 1;
+inline constexpr const char* kSeedRange = "an integer from 0 to 9007199254740991 (2^53 - 1)";
 
 inline std::uint64_t seed_value(const Json& v, const std::string& path) {
-  if (v.is_number_unsigned()) return v.get<std::uint64_t>();
-  if (v.is_number_integer() && v.get<std::int64_t>() >= 0)
+  if (v.is_number_unsigned() && v.get<std::uint64_t>() <= kMaxSeed) return v.get<std::uint64_t>();
+  if (v.is_number_integer() && v.get<std::int64_t>() >= 0 &&
+      std::uint64_t(v.get<std::int64_t>()) <= kMaxSeed)
     return std::uint64_t(v.get<std::int64_t>());
   throw InputError(std::string("a seed is ") + kSeedRange + ", found " +
                        (v.is_number() ? v.dump() : json_type_name(v)),
