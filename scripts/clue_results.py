@@ -3,19 +3,21 @@
 
     kripkesim batch configs/experiments/clue-vs-random.json --out vs-random.json
     kripkesim batch configs/experiments/clue-round-robin.json --out round-robin.json
-    scripts/clue_results.py vs-random.json round-robin.json
+    kripkesim batch configs/experiments/clue-vs-random-original.json --out original.json
+    scripts/clue_results.py vs-random.json round-robin.json [original.json]
 
 vs-random: player 1 plays one strategy against two `random` players (one condition per
-strategy). round-robin: every ordered choice of three different strategies for the seats.
+strategy). original: the same with the original's settings (every player shows by
+`shown-before`, `shortcut` semantics), compared condition by condition with vs-random. round-robin: every ordered choice of three different strategies for the seats.
 A player "wins" a game when it is among the winners (a shared win counts for each winner,
 as the original counted the first reported winner); the "share" splits a shared win.
 """
 import sys
 from collections import defaultdict
 
-from results_stats import load, mean_ci, pct, wilson
+from results_stats import difference_ci, load, mean_ci, pct, points, wilson
 
-# GAMES.md §3: the original's table, 10 games per strategy, player 1 vs two RANDOM players.
+# ClueModel's results page: the original's table, 10 games per strategy, player 1 vs two RANDOM players.
 ORIGINAL = {"not-own": (0.60, 5.6), "one-own": (0.20, 6.5), "unknown": (0.50, 6.0),
             "one-unknown": (0.70, 6.9), "reasoning": (0.30, 5.8)}
 
@@ -85,13 +87,43 @@ def round_robin(results):
         print(f"| `{a}` | " + " | ".join(cells) + " |")
 
 
-def main(vs_random_path, round_robin_path):
+def like_for_like(ours, original_settings):
+    """Player 1's wins per strategy: our settings, the original's settings, the difference
+    with its 95% interval, the original's 10 games, and how many games differ at all."""
+    def by_condition(results):
+        out = defaultdict(dict)
+        for g in results["games"]:
+            out[g["condition"]][g["index"]] = g
+        return out
+    a, b = by_condition(ours), by_condition(original_settings)
+    print("| player 1's strategy | wins: random show, product | wins: shown-before, shortcut "
+          "| difference | 95% CI | games that differ | original: wins (10 games) |")
+    print("|---|---|---|---|---|---|---|")
+    for name, games in a.items():
+        other = b[name]
+        n = len(games)
+        wins_a = sum(1 in g["winners"] for g in games.values())
+        wins_b = sum(1 in g["winners"] for g in other.values())
+        differ = sum(games[k]["winners"] != other[k]["winners"] or
+                     games[k]["turns"] != other[k]["turns"] for k in games if k in other)
+        # The same deals in both runs: the interval of independent samples is conservative.
+        d, lo, hi = difference_ci(wins_b, len(other), wins_a, n)
+        original = pct(ORIGINAL[name][0]) if name in ORIGINAL else "—"
+        print(f"| `{name}` | {pct(wins_a / n)} | {pct(wins_b / len(other))} "
+              f"| {points(d)} | {points(lo)} to {points(hi)} "
+              f"| {pct(differ / n)} | {original} |")
+
+
+def main(vs_random_path, round_robin_path, original_path=None):
     vs_random(load(vs_random_path))
     print()
     round_robin(load(round_robin_path))
+    if original_path:
+        print()
+        like_for_like(load(vs_random_path), load(original_path))
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
-    main(sys.argv[1], sys.argv[2])
+    main(*sys.argv[1:])

@@ -1,10 +1,19 @@
 #!/usr/bin/env bash
-# Install the Debian/Ubuntu packages needed to build and test kripkesim, if any are missing.
-# Quiet (and no apt-get, no sudo) when everything is already installed.
+# Usage: scripts/install-deps.sh [run|test]
+# Installs the Debian/Ubuntu packages kripkesim needs, if any are missing: `run` what
+# building and running it needs (compiler, CMake, CLI11, fmt, nlohmann/json); `test` (the
+# default) also the test suite's Catch2 and clang-format. Quiet (and no apt-get, no sudo)
+# when everything is already installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake g++ make libcli11-dev libfmt-dev nlohmann-json3-dev catch2 clang-format)
+mode="${1:-test}"
+packages=(cmake g++ make libcli11-dev libfmt-dev nlohmann-json3-dev)
+case "$mode" in
+  run) ;;
+  test) packages+=(catch2 clang-format) ;;
+  *) echo "install-deps: unknown mode '$mode' (expected run or test)" >&2; exit 2 ;;
+esac
 
 if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
   echo "install-deps: not a Debian-based system; make sure these are installed:" \

@@ -10,7 +10,7 @@ g of both has the same deal and question deck) game by game.
 
 Each condition seats `exact` and `rules` players (same strategy). A game has one winner:
 only the asker learns anything in a turn. Every game record's outcome.first_knew gives,
-per seat, the turn at which the exact engine and seed 001's rules first knew the hidden
+per seat, the turn at which the exact engine and Elderman & Steging's rules first knew the hidden
 gem from what that seat had seen (docs/batch.md), whichever engine the seat played by.
 """
 import statistics
