@@ -1,4 +1,4 @@
-// Clue benchmarks (issue 4, item 9) on seed 003's deck (47,040 worlds): building the model,
+// Clue benchmarks on ClueModel's deck (47,040 worlds): building the model,
 // one game with three info-gain players, and many random games on two threads.
 #include <fmt/core.h>
 #include <sys/resource.h>
@@ -88,7 +88,7 @@ std::vector<BenchRow> many_games(int games, int jobs, int repeat) {
 
 std::vector<BenchCase> clue_bench_cases() {
   return {
-      {"clue-build", "Clue, seed 003's deck: build the 47,040-world game; start a play", 21,
+      {"clue-build", "Clue, ClueModel's deck: build the 47,040-world game; start a play", 21,
        [](int repeat) { return build(repeat); }},
       {"clue-info-gain", "Clue: one whole game, three info-gain players (game k: seed k)", 21,
        [](int repeat) { return one_game("info-gain", repeat); }},

@@ -1,4 +1,4 @@
-// Muddy children benchmarks (issue 2): all children muddy, every "nobody knows" round
+// Muddy children benchmarks: all children muddy, every "nobody knows" round
 // until they know. The model has 2^n worlds and n agents.
 #include <fmt/core.h>
 

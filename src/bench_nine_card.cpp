@@ -1,4 +1,4 @@
-// nine-card benchmarks (issue 6): whole games per strategy, as a batch plays them (no log),
+// nine-card benchmarks: whole games per strategy, as a batch plays them (no log),
 // and the pieces of a game — starting a play (copying the 22,680-world model, announcing
 // the open cards, compacting to 630 worlds, three observations) and one hint table.
 #include <fmt/core.h>

@@ -1,4 +1,4 @@
-// What's My Number? benchmarks (issue 5): building a Game (the deal table, partitions and
+// What's My Number? benchmarks: building a Game (the deal table, partitions and
 // truth sets), and whole games of the nine conditions of the original experiment, on one
 // thread. The target: the 9 x 7560 games in under 60 s on 2 cores, about 1.5 ms per game
 // per core.

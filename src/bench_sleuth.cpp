@@ -1,5 +1,5 @@
-// Sleuth benchmarks (issue 7, item 8): one full 5-player game with five `exact` agents
-// asking with seed 001's strategy (target: under 100 ms median), the same with `rules`
+// Sleuth benchmarks: one full 5-player game with five `exact` agents
+// asking with Elderman & Steging's strategy (target: under 100 ms median), the same with `rules`
 // agents and with `info-gain`, and one counting-engine pass on its own.
 #include <fmt/core.h>
 

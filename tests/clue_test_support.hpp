@@ -1,5 +1,5 @@
 // Helpers shared by the Clue tests: building games from JSON, capturing events, and the
-// seed 002 deal of the worked examples.
+// ClueModel's figures deal of the worked examples.
 #pragma once
 
 #include <memory>
@@ -27,12 +27,12 @@ inline std::unique_ptr<kripke::clue::ClueGame> make_clue(Json rules = Json::obje
   return std::make_unique<kripke::clue::ClueGame>(config);
 }
 
-// Seed 002's deck: 4 weapons, 4 suspects, 2 cards each (1440 worlds).
+// The small deck of ClueModel's figures: 4 weapons, 4 suspects, 2 cards each (1440 worlds).
 inline Json small_rules() { return {{"weapons", {"candle", "dagger", "rope", "wrench"}}}; }
 
-// The state of seed 002's worked examples: candle, dagger for 1; rope, Scarlet for 2;
+// The state of ClueModel's figures' worked examples: candle, dagger for 1; rope, Scarlet for 2;
 // Mustard, Green for 3; wrench and Plum in the envelope.
-inline Json seed002_deal() {
+inline Json figures_deal() {
   // Json::array: two-element lists of strings would otherwise read as an object.
   return {{"hands", Json::array({{"candle", "dagger"}, {"rope", "Scarlet"}, {"Mustard", "Green"}})},
           {"envelope", {"wrench", "Plum"}}};

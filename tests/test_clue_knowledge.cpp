@@ -13,7 +13,7 @@ using namespace clue_test;
 namespace {
 
 constexpr int kPlayers = 3, kEnvelope = 3, kCards = 8;
-// Seed 002's deck in the engine's order: weapons 0..3, suspects 4..7.
+// The small deck of ClueModel's figures in the engine's order: weapons 0..3, suspects 4..7.
 const std::vector<std::string> kNames = {"candle",  "dagger",  "rope",  "wrench",
                                          "Scarlet", "Mustard", "Green", "Plum"};
 
@@ -137,7 +137,7 @@ class Brute {
 void compare(const std::string& semantics, const std::vector<Step>& steps) {
   Json rules = small_rules();
   rules["semantics"] = semantics;
-  const auto game = make_clue(rules, {}, seed002_deal());
+  const auto game = make_clue(rules, {}, figures_deal());
   Started s(*game);
   const BruteDeal actual_deal = {0, 0, 1, kEnvelope, 1, 2, 2, kEnvelope};
   for (std::size_t n = 0; n <= steps.size(); ++n) {
@@ -194,7 +194,7 @@ void compare(const std::string& semantics, const std::vector<Step>& steps) {
 
 }  // namespace
 
-TEST_CASE("[clue] the brute-force deal loops find the 1440 deals of seed 002") {
+TEST_CASE("[clue] the brute-force deal loops find the 1440 deals of ClueModel's figures") {
   CHECK(all_deals().size() == 1440);
 }
 
@@ -220,14 +220,14 @@ TEST_CASE("[clue] shortcut semantics agrees with the brute-force deal model") {
 }
 
 TEST_CASE("[clue] product and shortcut differ in what onlookers know about the asker") {
-  // Seed 002 figure 3: 1 asks 2 {candle, Scarlet}, 2 shows Scarlet. Player 3 does not know
-  // that 1 holds the candle. With the exact action model 3 cannot tell which card 1 saw, so
-  // 3 does not know whether 1 knows "2 holds Scarlet"; the shortcut refines 1's relation by
-  // that very card in every world, so 3 "knows" that 1 knows whether 2 holds Scarlet.
+  // ClueModel's figures figure 3: 1 asks 2 {candle, Scarlet}, 2 shows Scarlet. Player 3 does not
+  // know that 1 holds the candle. With the exact action model 3 cannot tell which card 1 saw, so 3
+  // does not know whether 1 knows "2 holds Scarlet"; the shortcut refines 1's relation by that very
+  // card in every world, so 3 "knows" that 1 knows whether 2 holds Scarlet.
   for (const std::string semantics : {"product", "shortcut"}) {
     Json rules = small_rules();
     rules["semantics"] = semantics;
-    const auto game = make_clue(rules, {}, seed002_deal());
+    const auto game = make_clue(rules, {}, figures_deal());
     Started s(*game);
     s.play().scripted_move({{"cards", {"candle", "Scarlet"}}, {"show", "Scarlet"}}, "/m");
     INFO(semantics);

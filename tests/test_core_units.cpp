@@ -1,5 +1,5 @@
 // Unit tests for the core's building blocks: WorldSet against std::set, Partition, deal
-// counting and enumeration (against brute force and the numbers in GAMES.md), and Rng.
+// counting and enumeration (against brute force and the numbers in docs/games/), and Rng.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -255,22 +255,22 @@ std::vector<int> operator+(std::vector<int> a, const std::vector<int>& b) {
   return a;
 }
 
-// GAMES.md §1: 9 cards to three players (2 each), the hidden card, 2 open cards.
+// docs/games/nine-card.md: 9 cards to three players (2 each), the hidden card, 2 open cards.
 kripke::DealSpec nine_card() {
   return deal_spec(cards(9),
                    {slot("1", 2), slot("2", 2), slot("3", 2), slot("H", 1), slot("O", 2)});
 }
-// GAMES.md §3, seed 003: 7 weapons and 4 suspects; the envelope holds one of each.
+// docs/games/clue.md, ClueModel: 7 weapons and 4 suspects; the envelope holds one of each.
 kripke::DealSpec clue_003() {
   return deal_spec(cards(7, 0) + cards(4, 1),
                    {slot("envelope", 2, {1, 1}), slot("1", 3), slot("2", 3), slot("3", 3)});
 }
-// GAMES.md §3, seed 002: 4 weapons and 4 suspects, 2 cards per hand.
+// docs/games/clue.md, ClueModel's figures: 4 weapons and 4 suspects, 2 cards per hand.
 kripke::DealSpec clue_002() {
   return deal_spec(cards(4, 0) + cards(4, 1),
                    {slot("envelope", 2, {1, 1}), slot("1", 2), slot("2", 2), slot("3", 2)});
 }
-// GAMES.md §4: numbers 1..9, 2 per player, 3 face down.
+// docs/games/number.md: numbers 1..9, 2 per player, 3 face down.
 kripke::DealSpec number() {
   return deal_spec(cards(9), {slot("1", 2), slot("2", 2), slot("3", 2), slot("rest", 3)});
 }
@@ -317,7 +317,7 @@ const kripke::WorldLimits kNoLimit{};  // the default 50,000,000 worlds
 
 }  // namespace
 
-TEST_CASE("deal counts match GAMES.md and the enumeration", "[core][deals]") {
+TEST_CASE("deal counts match the game pages and the enumeration", "[core][deals]") {
   const std::vector<std::pair<kripke::DealSpec, std::uint64_t>> cases = {{nine_card(), 22680},
                                                                          {clue_003(), 47040},
                                                                          {clue_002(), 1440},

@@ -1,4 +1,4 @@
-// nine-card through the CLI: the bundled config, --no-hints, and seed 000's scenario with
+// nine-card through the CLI: the bundled config, --no-hints, and the Sleuth-project's scenario with
 // the cells of the hint table it shows.
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -30,12 +30,14 @@ std::size_t count_of(const std::string& text, const std::string& part) {
 
 }  // namespace
 
-TEST_CASE("[nine-card-cli] seed 000's scenario passes, and its hint table has the seed's cells") {
+TEST_CASE(
+    "[nine-card-cli] the Sleuth-project's scenario passes, and its hint table has the seed's "
+    "cells") {
   // The scenario asserts the cells themselves (expect_event: "No sense" / "Impossible" for G1
   // asked of player 2, 36 relations and the mark for player 3); here, that those steps are
   // there and what a scenario cannot compare exactly: the probabilities and expectations.
   const kripkesim::Scenario scenario =
-      kripkesim::load_scenario(source_path("configs/scenarios/nine-card-seed000.json"));
+      kripkesim::load_scenario(source_path("configs/scenarios/nine-card-hint-example.json"));
   std::size_t cell_checks = 0;
   for (const auto& step : scenario.script)
     if (const auto* e = std::get_if<kripkesim::ExpectEventStep>(&step.action))

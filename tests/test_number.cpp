@@ -1,4 +1,4 @@
-// What's My Number? (GAMES.md §4), checked against a brute-force reference written here
+// What's My Number? (docs/games/number.md), checked against a brute-force reference written here
 // from the rule book alone: plain loops over the deals, the 18 questions on lists of
 // numbers, "knows" as "one deal left that agrees with what the player sees".
 #include <algorithm>

@@ -61,7 +61,9 @@ class Model {
   }
 
   // The number of pairs in R_i restricted to alive worlds: the sum over classes of
-  // |class ∩ alive|^2 (the "relations" the original GUIs show).
+  // |class ∩ alive|^2: the true cells of the relation matrices of Lier & van der Ree's
+  // muddy children and What's My Number? (ClueModel's table shows another count; see
+  // CluePlay::possible_relations).
   std::uint64_t relations(Agent i) const {
     const Partition& p = partition(i);
     std::uint64_t total = 0;

@@ -25,23 +25,26 @@ struct GameInfo {
 
 inline const std::vector<GameInfo>& game_registry() {
   static const std::vector<GameInfo> games = {
-      {"clue", "simplified Clue (GAMES.md §3): suggest a weapon and a suspect, learn the envelope",
+      {"clue",
+       "simplified Clue (docs/games/clue.md): suggest a weapon and a suspect, learn the envelope",
        clue::strategy_names(),
        [](GameConfig c) { return std::make_unique<clue::ClueGame>(std::move(c)); }},
       {"muddy",
-       "the muddy children (GAMES.md §5): an engine check with 2^n worlds",
+       "the muddy children (docs/games/muddy.md): an engine check with 2^n worlds",
        {},
        [](GameConfig c) { return std::make_unique<muddy::MuddyGame>(std::move(c)); }},
       {"number",
-       "What's My Number? (GAMES.md §4): 7560 deals, 18 question cards, epistemagic",
+       "What's My Number? (docs/games/number.md): 7560 deals, 18 question cards, epistemagic",
        {},
        [](GameConfig c) { return std::make_unique<number::NumberGame>(std::move(c)); }},
       {"nine-card",
-       "the 9-card colour/diamond Sleuth variant (GAMES.md §1): 22,680 worlds, hint tables",
+       "the 9-card colour/diamond Sleuth variant (docs/games/nine-card.md): 22,680 worlds, hint "
+       "tables",
        nine_card::strategy_names(),
        [](GameConfig c) { return std::make_unique<nine_card::NineCardGame>(std::move(c)); }},
       {"sleuth",
-       "Sleuth (GAMES.md §2): 36 gem cards, 5 players, exact counting and seed 001's rules",
+       "Sleuth (docs/games/sleuth.md): 36 gem cards, 5 players, exact counting and Elderman & "
+       "Steging's rules",
        sleuth::strategy_names(),
        [](GameConfig c) { return std::make_unique<sleuth::SleuthGame>(std::move(c)); }},
   };

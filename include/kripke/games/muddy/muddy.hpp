@@ -1,4 +1,4 @@
-// The muddy children (GAMES.md §5): n children, some muddy; each sees every forehead but
+// The muddy children (docs/games/muddy.md): n children, some muddy; each sees every forehead but
 // its own. The father announces that at least one is muddy; then, round after round, the
 // children say whether they know, and "nobody knows" is itself announced. With k muddy
 // children the muddy ones know after k-1 such announcements.

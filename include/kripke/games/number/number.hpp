@@ -1,4 +1,4 @@
-// What's My Number? (GAMES.md §4): numbers 1..9, three players with two each, three face
+// What's My Number? (docs/games/number.md): numbers 1..9, three players with two each, three face
 // down. Every player sees the others' numbers but not its own; in turn, each answers a
 // question card about what it sees. Whoever knows both its numbers wins.
 #pragma once

@@ -1,4 +1,4 @@
-// The 18 question cards of What's My Number? (GAMES.md §4). A card is answered by one
+// The 18 question cards of What's My Number? (docs/games/number.md). A card is answered by one
 // player about what that player sees: the boards of the other players, never its own.
 // A board is a bitmask of numbers: bit n-1 set = number n is on the board.
 #pragma once

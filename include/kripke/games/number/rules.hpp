@@ -1,4 +1,4 @@
-// The rules of What's My Number? as a config reads them (GAMES.md §4; every default is the
+// The rules of What's My Number? as a config reads them (docs/games/number.md; every default is the
 // rule book's), and the reading of a config's "deal".
 #pragma once
 
