@@ -31,7 +31,7 @@ std::size_t count_of(const std::string& text, const std::string& part) {
 }  // namespace
 
 TEST_CASE(
-    "[nine-card-cli] the Sleuth-project's scenario passes, and its hint table has the seed's "
+    "[nine-card-cli] the Sleuth-project's scenario passes, and its hint table has the original's "
     "cells") {
   // The scenario asserts the cells themselves (expect_event: "No sense" / "Impossible" for G1
   // asked of player 2, 36 relations and the mark for player 3); here, that those steps are

@@ -30,6 +30,13 @@ Json twelve_cards() {
   return {{"colours", {"R", "G"}}, {"quantities", {"S", "P"}}, {"players", 3}};
 }
 
+// A deal of twelve_cards(): hands of 4, 4 and 3, GPS hidden.
+Json twelve_card_deal() {
+  return {{"hidden", "GPS"},
+          {"hands",
+           {{"RDS", "RDP", "ROS", "ROP"}, {"RPS", "RPP", "GDS", "GDP"}, {"GOS", "GOP", "GPP"}}}};
+}
+
 }  // namespace
 
 TEST_CASE("[sleuth] the full game: 36 cards, 54 question cards, about 10^23 deals") {
@@ -274,12 +281,7 @@ TEST_CASE("[sleuth] formulas need the explicit model") {
 }
 
 TEST_CASE("[sleuth] scripted moves ask any question in play") {
-  auto game = make_sleuth(
-      {{"rules", twelve_cards()},
-       {"deal",
-        {{"hidden", "GPS"},
-         {"hands",
-          {{"RDS", "RDP", "ROS", "ROP"}, {"RPS", "RPP", "GDS", "GDP"}, {"GOS", "GOP", "GPP"}}}}}});
+  auto game = make_sleuth({{"rules", twelve_cards()}, {"deal", twelve_card_deal()}});
   NullSink sink;
   GameRunner runner(*game, 1, sink);
   runner.start();
@@ -379,13 +381,9 @@ TEST_CASE("[sleuth] a rules player's score sheet: its M facts, and the gem found
   // finding the hidden gem. The cards of players 2 and 3 it has not seen are still not
   // known to be in the game: M_1 facts, listed at 0%.
   const Json exact = Json::object();
-  auto game = make_sleuth(
-      {{"rules", twelve_cards()},
-       {"agents", Json::array({{{"engine", "rules"}}, exact, exact})},
-       {"deal",
-        {{"hidden", "GPS"},
-         {"hands",
-          {{"RDS", "RDP", "ROS", "ROP"}, {"RPS", "RPP", "GDS", "GDP"}, {"GOS", "GOP", "GPP"}}}}}});
+  auto game = make_sleuth({{"rules", twelve_cards()},
+                           {"agents", Json::array({{{"engine", "rules"}}, exact, exact})},
+                           {"deal", twelve_card_deal()}});
   NullSink sink;
   GameRunner runner(*game, 1, sink);
   runner.start();
