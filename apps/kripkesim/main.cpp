@@ -1,7 +1,5 @@
 // kripkesim: the command-line entry point. The subcommands live in src/ (commands.hpp);
 // this file only assembles them and turns errors into exit codes (src/exit_codes.hpp).
-#include <malloc.h>
-
 #include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
@@ -15,11 +13,10 @@
 
 int main(int argc, char** argv) {
   using namespace kripkesim;
-  // Games build and free a model of up to a few MB each. With glibc's default (a 128 KiB
-  // trim threshold) every free hands the pages back and the next game faults them in again:
-  // a 10,000-game nine-card batch spent two thirds of its time in page faults, worse with
-  // more threads. Keeping up to 256 MiB of freed memory per arena avoids that.
-  mallopt(M_TRIM_THRESHOLD, 256 << 20);
+  // No malloc tuning: glibc's own thresholds adapt to the sizes a game frees, and the
+  // engine recycles its large buffers itself (include/kripke/recycling.hpp). Setting
+  // M_TRIM_THRESHOLD, as this file once did, switches that adaptation off and sends every
+  // block over 128 KiB to mmap: a Clue batch then spent half its CPU time in the kernel.
   CLI::App app(
       "kripkesim: an epistemic game simulator. Games are Kripke models updated by\n"
       "public and private announcements; agents play them, and every update is logged.",

@@ -39,7 +39,7 @@ inline WorldSet worlds_with_valuation_in(const Model& m, const WorldSet& valuati
 template <class Keep>
 WorldSet select_classes(const Model& m, const Partition& p, const WorldSet& phi, Keep&& keep) {
   const auto& class_of = p.class_ids();
-  std::vector<unsigned char> seen(p.class_count(), 0);
+  RecycledVector<unsigned char> seen(p.class_count(), 0);
   (m.alive() & phi).for_each([&](World w) { seen[class_of[w]] |= 1U; });
   (m.alive() - phi).for_each([&](World w) { seen[class_of[w]] |= 2U; });
   WorldSet out(m.world_count());
@@ -58,7 +58,7 @@ inline WorldSet classes_inside(const Model& m, const Partition& p, const WorldSe
 // the relation behind common knowledge), by union-find. Dead worlds end up in classes of
 // their own choosing; callers only look at alive members.
 inline Partition common_partition(const Model& m, const std::vector<Agent>& group) {
-  std::vector<std::uint32_t> parent(m.world_count());
+  RecycledVector<std::uint32_t> parent(m.world_count());
   std::iota(parent.begin(), parent.end(), 0U);
   auto find = [&](std::uint32_t x) {
     while (parent[x] != x) x = parent[x] = parent[parent[x]];
@@ -78,7 +78,7 @@ inline Partition common_partition(const Model& m, const std::vector<Agent>& grou
       }
     }
   }
-  std::vector<std::uint64_t> root(m.world_count());
+  RecycledVector<std::uint64_t> root(m.world_count());
   for (std::size_t w = 0; w < root.size(); ++w) root[w] = find(std::uint32_t(w));
   return Partition::from_keys(root);
 }

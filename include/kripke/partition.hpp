@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "kripke/recycling.hpp"
 #include "kripke/world_set.hpp"
 
 namespace kripke {
@@ -26,7 +27,8 @@ class Partition {
 
   // Worlds with equal keys share a class. Class ids are numbered in order of each class's
   // smallest member, so equal partitions compare equal.
-  static Partition from_keys(const std::vector<std::uint64_t>& keys) {
+  template <class Keys>
+  static Partition from_keys(const Keys& keys) {
     Partition p;
     p.class_of_ = group_ids(keys);
     p.build_members();
@@ -41,7 +43,7 @@ class Partition {
   // Worlds stay together iff they were together and have equal keys.
   Partition refined_by(const std::vector<std::uint64_t>& keys) const {
     if (keys.size() != class_of_.size()) throw std::logic_error("refined_by: wrong key count");
-    std::vector<std::uint64_t> pair_ids(keys.size());
+    RecycledVector<std::uint64_t> pair_ids(keys.size());
     const auto key_ids = group_ids(keys);
     for (std::size_t w = 0; w < keys.size(); ++w)
       pair_ids[w] = (std::uint64_t{class_of_[w]} << 32) | key_ids[w];
@@ -51,7 +53,7 @@ class Partition {
   std::size_t world_count() const { return class_of_.size(); }
   std::size_t class_count() const { return offsets_.empty() ? 0 : offsets_.size() - 1; }
   ClassId class_of(World w) const { return class_of_[w]; }
-  const std::vector<ClassId>& class_ids() const { return class_of_; }
+  const RecycledVector<ClassId>& class_ids() const { return class_of_; }
 
   std::span<const World> members(ClassId c) const {
     return {members_.data() + offsets_[c], members_.data() + offsets_[c + 1]};
@@ -73,15 +75,16 @@ class Partition {
   static constexpr ClassId kNone = std::numeric_limits<ClassId>::max();
 
   // Dense ids 0..k-1 for the distinct keys, numbered by first occurrence.
-  static std::vector<ClassId> group_ids(const std::vector<std::uint64_t>& keys) {
+  template <class Keys>
+  static RecycledVector<ClassId> group_ids(const Keys& keys) {
     const std::size_t n = keys.size();
     if (n >= kNone) throw std::length_error("Partition: too many worlds");
-    std::vector<ClassId> ids(n);
+    RecycledVector<ClassId> ids(n);
     ClassId next = 0;
     const std::uint64_t max_key = n ? *std::max_element(keys.begin(), keys.end()) : 0;
     if (max_key < 4 * std::uint64_t{n} + 64) {
       // Small keys (the common case: keys that are themselves ids) index a table directly.
-      std::vector<ClassId> table(max_key + 1, kNone);
+      RecycledVector<ClassId> table(max_key + 1, kNone);
       for (std::size_t w = 0; w < n; ++w) {
         ClassId& slot = table[keys[w]];
         if (slot == kNone) slot = next++;
@@ -92,7 +95,7 @@ class Partition {
     // Otherwise an open-addressing hash table with linear probing.
     std::size_t capacity = 16;
     while (capacity < 2 * n) capacity *= 2;
-    std::vector<std::pair<std::uint64_t, ClassId>> table(capacity, {0, kNone});
+    RecycledVector<std::pair<std::uint64_t, ClassId>> table(capacity, {0, kNone});
     for (std::size_t w = 0; w < n; ++w) {
       std::size_t slot = mix(keys[w]) & (capacity - 1);
       while (table[slot].second != kNone && table[slot].first != keys[w])
@@ -117,14 +120,15 @@ class Partition {
     for (ClassId c : class_of_) ++offsets_[c + 1];
     for (std::size_t c = 0; c < classes; ++c) offsets_[c + 1] += offsets_[c];
     members_.resize(class_of_.size());
-    std::vector<std::uint32_t> fill(offsets_.begin(), offsets_.end() - 1);
+    RecycledVector<std::uint32_t> fill(offsets_.begin(), offsets_.end() - 1);
     for (std::size_t w = 0; w < class_of_.size(); ++w)
       members_[fill[class_of_[w]]++] = static_cast<World>(w);
   }
 
-  std::vector<ClassId> class_of_;
-  std::vector<std::uint32_t> offsets_;
-  std::vector<World> members_;
+  // Recycled storage: every update builds new partitions of the same size as the old.
+  RecycledVector<ClassId> class_of_;
+  RecycledVector<std::uint32_t> offsets_;
+  RecycledVector<World> members_;
 };
 
 }  // namespace kripke

@@ -66,8 +66,8 @@ inline UpdateResult product_update(Model& m, const ActionModel& am) {
   if (!am.preconditions[am.actual_event].test(m.actual()))
     throw FalseAnnouncement("the actual event's precondition is false at the actual world");
 
-  std::vector<World> source;
-  std::vector<std::uint32_t> event_of;
+  RecycledVector<World> source;
+  RecycledVector<std::uint32_t> event_of;
   World new_actual = 0;
   m.alive().for_each([&](World w) {
     for (std::size_t e = 0; e < events; ++e) {
@@ -80,7 +80,7 @@ inline UpdateResult product_update(Model& m, const ActionModel& am) {
 
   std::vector<Partition> partitions;
   partitions.reserve(m.agent_count());
-  std::vector<std::uint64_t> key(source.size());
+  RecycledVector<std::uint64_t> key(source.size());
   for (std::size_t i = 0; i < m.agent_count(); ++i) {
     const Partition& old = m.partition(static_cast<Agent>(i));
     for (std::size_t k = 0; k < source.size(); ++k)

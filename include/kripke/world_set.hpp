@@ -1,4 +1,5 @@
-// A set of worlds 0..size-1 as a dense bitset of 64-bit words.
+// A set of worlds 0..size-1 as a dense bitset of 64-bit words. The words live in recycled
+// storage (recycling.hpp): formulas and updates make and drop many sets of one size.
 #pragma once
 
 #include <bit>
@@ -6,6 +7,8 @@
 #include <cstdint>
 #include <stdexcept>
 #include <vector>
+
+#include "kripke/recycling.hpp"
 
 namespace kripke {
 
@@ -99,7 +102,7 @@ class WorldSet {
     return out;
   }
 
-  const std::vector<std::uint64_t>& words() const { return words_; }
+  const RecycledVector<std::uint64_t>& words() const { return words_; }
 
  private:
   void clear_padding() {
@@ -110,7 +113,7 @@ class WorldSet {
   }
 
   std::size_t size_ = 0;
-  std::vector<std::uint64_t> words_;
+  RecycledVector<std::uint64_t> words_;  // recycled: sets are built and dropped per call
 };
 
 }  // namespace kripke
