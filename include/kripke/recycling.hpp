@@ -1,12 +1,13 @@
 // An allocator that keeps large freed blocks for the next allocation of the same size.
 //
 // The engine's hot paths (every update, every K / Kw / C, every statistic) build bitsets,
-// class ids and member lists of one size per model, over and over. Large blocks come from
-// the kernel (mmap) and go back to it when freed, so without recycling every call maps
-// fresh pages and faults them in again: measured at 30–50% of the CPU time of a game, and
-// more on a virtual machine. Here a freed block of at least kMinBytes waits in its
-// thread's cache, and the next allocation of exactly that size takes it back without a
-// system call. The cache holds at most kMaxBlocks blocks and kMaxBytes bytes per thread
+// class ids and member lists of one size per model, over and over. glibc gives blocks of
+// 128 KiB and more their own pages (mmap) and returns them when freed, and trims the top
+// of its heap whenever more than 128 KiB is free there, so without recycling every call
+// maps fresh pages and faults them in again: measured at 30–50% of the CPU time of a
+// game, and more on a virtual machine. Here a freed block of at least kMinBytes (a page)
+// waits in its thread's cache, and the next allocation of exactly that size takes it back
+// without a system call. The cache holds at most kMaxBlocks blocks and kMaxBytes bytes per thread
 // (the least recently freed go first): enough for the scratch of one update or formula
 // (the muddy children's n = 20: 128 KiB sets, 4 MiB partitions), small enough not to raise
 // a model's peak memory noticeably. Blocks larger than kMaxBytes are never kept.
@@ -21,7 +22,7 @@ namespace kripke {
 
 class BlockCache {
  public:
-  static constexpr std::size_t kMinBytes = std::size_t{64} << 10;  // below: malloc copes
+  static constexpr std::size_t kMinBytes = std::size_t{4} << 10;   // a page
   static constexpr std::size_t kMaxBytes = std::size_t{16} << 20;  // per thread
   static constexpr std::size_t kMaxBlocks = 64;
 
