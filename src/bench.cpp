@@ -4,11 +4,18 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <ctime>
 #include <memory>
 
 #include "kripke/errors.hpp"
 
 namespace kripkesim {
+
+double process_cpu_seconds() {
+  timespec now{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+  return double(now.tv_sec) + double(now.tv_nsec) * 1e-9;
+}
 
 double median(std::vector<double> values) {
   if (values.empty()) return 0;
@@ -64,12 +71,14 @@ void run_bench(const BenchOptions& opt) {
   for (const BenchCase* c : chosen) {
     const int repeat = opt.repeat > 0 ? opt.repeat : c->default_repeat;
     fmt::print("{} — {} ({} runs each)\n", c->name, c->description, repeat);
-    fmt::print("  {:<28} {:>11} {:>11} {:>11}  {}\n", "", "median", "min", "max", "");
+    fmt::print("  {:<28} {:>11} {:>11} {:>11} {:>11}  {}\n", "", "median", "min", "max",
+               "CPU median", "");
     for (const BenchRow& row : c->run(repeat)) {
-      const auto [lo, hi] = std::minmax_element(row.seconds.begin(), row.seconds.end());
-      fmt::print("  {:<28} {:>11} {:>11} {:>11}  {}\n", row.label,
-                 format_seconds(median(row.seconds)), format_seconds(*lo), format_seconds(*hi),
-                 row.note);
+      const auto& wall = row.times.wall;
+      const auto [lo, hi] = std::minmax_element(wall.begin(), wall.end());
+      fmt::print("  {:<28} {:>11} {:>11} {:>11} {:>11}  {}\n", row.label,
+                 format_seconds(median(wall)), format_seconds(*lo), format_seconds(*hi),
+                 format_seconds(median(row.times.cpu)), row.note);
     }
     fmt::print("  peak memory of the process so far: {:.1f} MiB\n", peak_memory_mib());
   }
@@ -81,7 +90,8 @@ void add_bench_command(CLI::App& app) {
   auto opt = std::make_shared<BenchOptions>();
   CLI::App* cmd = app.add_subcommand(
       "bench",
-      "Run named benchmark cases and print median/min/max wall times and peak memory.\n"
+      "Run named benchmark cases and print median/min/max wall times, the median CPU time\n"
+      "(user + sys, all threads) and peak memory.\n"
       "Build in Release (the default preset) for meaningful numbers; see docs/performance.md.");
   cmd->add_option("cases", opt->names, "Cases to run ('all' for every case); none: list them");
   cmd->add_option("--repeat", opt->repeat, "Runs per measurement (default: per case)")

@@ -34,10 +34,10 @@ BenchRow games(const std::string& strategy, int repeat) {
     for (int g = 0; g < kGames; ++g)
       turns += kripke::run_game(*game, kripke::derive_seed(1, {std::uint64_t(g)}), sink).turns;
   });
-  const double per_game = median(seconds) / kGames;
+  const double per_game = median(seconds.wall) / kGames;
   return {fmt::format("{} games, {} x3", kGames, strategy), seconds,
           fmt::format("{:.0f} us/game, {:.1f} turns/game, {:.1f} us/turn", per_game * 1e6,
-                      double(turns) / kGames, median(seconds) / double(turns) * 1e6)};
+                      double(turns) / kGames, median(seconds.wall) / double(turns) * 1e6)};
 }
 
 // The parts: kGames starts (new play + setup), and kGames hint tables after the deal.
@@ -61,9 +61,9 @@ std::vector<BenchRow> parts(int repeat) {
   });
   return {{fmt::format("{} starts", kGames), start,
            fmt::format("{:.0f} us each: 22,680 worlds -> 630, 3 observations",
-                       median(start) / kGames * 1e6)},
+                       median(start.wall) / kGames * 1e6)},
           {fmt::format("{} hint tables", kGames), hints,
-           fmt::format("{:.1f} us each ({} rows over 30 worlds)", median(hints) / kGames * 1e6,
+           fmt::format("{:.1f} us each ({} rows over 30 worlds)", median(hints.wall) / kGames * 1e6,
                        rows / kGames)}};
 }
 

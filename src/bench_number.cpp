@@ -36,14 +36,13 @@ std::vector<BenchRow> conditions(int repeat, std::size_t stride) {
       const auto game = number_game(epistemagic, kooi);
       kripke::NullSink sink;
       std::size_t games = 0, turns = 0;
-      auto seconds = time_runs(repeat, [&] {
+      const auto seconds = time_runs(repeat, [&] {
         games = turns = 0;
         for (std::size_t k = 0; k < game->deal_count(); k += stride, ++games)
           turns += std::size_t(kripke::GameRunner(*game, k, sink, k).run().turns);
       });
-      for (double& s : seconds) s /= double(games);
       rows.push_back(
-          {fmt::format("{} / {} per game", epistemagic, kooi), seconds,
+          {fmt::format("{} / {} per game", epistemagic, kooi), seconds.per(double(games)),
            fmt::format("{} games, {:.2f} turns on average", games, double(turns) / double(games))});
     }
   return rows;

@@ -33,7 +33,7 @@ BenchRow games(const std::string& strategy, const std::string& engine, int repea
   const double mean_turns = double(turns) / repeat;
   return {fmt::format("one game, 5 x {} {}", strategy, engine), seconds,
           fmt::format("{:.1f} turns on average, {:.2f} ms/turn{}", mean_turns,
-                      median(seconds) / mean_turns * 1e3, target)};
+                      median(seconds.wall) / mean_turns * 1e3, target)};
 }
 
 // One count of the deals a player considers possible after looking at its hand and one
