@@ -126,6 +126,25 @@ TEST_CASE("[clue] setup: each player observes its own hand") {
   CHECK_FALSE(s.holds("Kw1 has(2,rope)"));
   CHECK(s.sink.of("update").size() == 3);
   CHECK(s.sink.of("start")[0]["deal"] == figures_deal());
+  // The refinements are computed once per Game: each must be the universal partition
+  // refined by the player's hand, read here from the has() atoms of the play itself.
+  const auto& model = s.play().model();
+  const std::vector<std::string> cards = {"candle",  "dagger",  "rope",  "wrench",
+                                          "Scarlet", "Mustard", "Green", "Plum"};
+  for (int p = 0; p < 3; ++p) {
+    std::vector<std::uint64_t> hand(model.world_count(), 0);
+    for (std::size_t c = 0; c < cards.size(); ++c) {
+      std::string atom = "has(";  // piece by piece: GCC 12's false -Wrestrict (PR 105329)
+      atom += std::to_string(p + 1);
+      atom += ',';
+      atom += cards[c];
+      atom += ')';
+      s.play().truth(*kripke::parse_formula(atom)).for_each([&](kripke::World w) {
+        hand[w] |= std::uint64_t{1} << c;
+      });
+    }
+    CHECK(model.partition(p) == kripke::Partition::universal(model.world_count()).refined_by(hand));
+  }
 }
 
 TEST_CASE("[clue] atoms and their errors") {

@@ -211,6 +211,56 @@ TEST_CASE("Partition::from_keys groups equal keys with canonical class ids", "[c
   REQUIRE(kripke::Partition::universal(5).row(3).count() == 5);
 }
 
+TEST_CASE("Partitions whose classes all have one size keep no offsets and read the same",
+          "[core][partition]") {
+  // Pairs of neighbours, classes by residue (equal sizes when 3 divides the count, else
+  // not), the muddy children's pairs w, w ^ 4: every class read back against the keys.
+  for (std::size_t size : {6U, 7U, 64U, 96U}) {
+    INFO("size " << size);
+    std::vector<std::uint64_t> pairs(size), residues(size), flip(size);
+    for (std::size_t w = 0; w < size; ++w) {
+      pairs[w] = w / 2;
+      residues[w] = w % 3;
+      flip[w] = w & ~std::uint64_t{4};
+    }
+    for (const auto& keys : {pairs, residues, flip})
+      require_partition_of(kripke::Partition::from_keys(keys), keys);
+  }
+}
+
+TEST_CASE("Partition::from_class_ids takes ids numbered by first member, and only those",
+          "[core][partition]") {
+  for (std::size_t size : kSizes) {
+    Rng rng(kripke::derive_seed(5, {size}));
+    const auto keys = difftest::random_keys(rng, size);
+    const auto p = kripke::Partition::from_keys(keys);
+    const auto& ids = p.class_ids();
+    REQUIRE(kripke::Partition::from_class_ids(ids) == p);
+    require_partition_of(kripke::Partition::from_class_ids(ids), keys);
+  }
+  using Ids = kripke::RecycledVector<kripke::Partition::ClassId>;
+  REQUIRE_THROWS_AS(kripke::Partition::from_class_ids(Ids{1, 0}), std::invalid_argument);
+  REQUIRE_THROWS_AS(kripke::Partition::from_class_ids(Ids{0, 2, 1}), std::invalid_argument);
+  REQUIRE(kripke::Partition::from_class_ids(Ids{0, 1, 0, 2}).class_count() == 3);
+}
+
+TEST_CASE("BlockCache hands a freed block back to the next allocation of its size",
+          "[core][recycling]") {
+  using kripke::BlockCache;
+  constexpr std::size_t kBytes = std::size_t{64} << 10;
+  void* block = BlockCache::take(kBytes);
+  BlockCache::give(block, kBytes);
+  void* again = BlockCache::take(kBytes);
+  CHECK(again == block);
+  // A recycled block still holds what was written to it; a vector made with a value
+  // overwrites it all.
+  std::fill_n(static_cast<std::uint32_t*>(again), kBytes / 4, 7U);
+  BlockCache::give(again, kBytes);
+  const kripke::RecycledVector<std::uint32_t> zeros(kBytes / 4, 0);
+  CHECK(static_cast<const void*>(zeros.data()) == block);
+  CHECK(std::count(zeros.begin(), zeros.end(), 0U) == std::ptrdiff_t(kBytes / 4));
+}
+
 TEST_CASE("Partition::refined_by keeps worlds together iff they were and keys agree",
           "[core][partition]") {
   for (std::size_t size : kSizes) {

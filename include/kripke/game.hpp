@@ -162,6 +162,14 @@ class Play {
     return r;
   }
 
+  // The same for one agent, with the refinement computed beforehand (kripke::observe_refined).
+  ObservationResult observe_refined(Agent i, Partition refined, const std::string& text,
+                                    const std::string& formula) {
+    ObservationResult r = kripke::observe_refined(model_, i, std::move(refined));
+    log_update("private", {i}, text, formula, r);
+    return r;
+  }
+
   UpdateResult act(const ActionModel& am, const std::vector<Agent>& audience,
                    const std::string& text, const std::string& formula) {
     UpdateResult r = product_update(model_, am);

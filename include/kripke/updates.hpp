@@ -1,8 +1,10 @@
 // The three model updates of dynamic epistemic logic that the games use.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "kripke/errors.hpp"
@@ -47,6 +49,20 @@ inline ObservationResult observe(Model& m, const std::vector<Agent>& group,
   return r;
 }
 
+// The observation of one agent when its outcome is already known: `refined` is i's
+// partition refined by the key (a game whose every play starts with the same observation
+// on the same model computes the refinement once and hands it over).
+inline ObservationResult observe_refined(Model& m, Agent i, Partition refined) {
+  if (refined.world_count() != m.world_count())
+    throw std::logic_error("observe_refined: a partition of another model");
+  ObservationResult r;
+  r.worlds_before = r.worlds_after = m.alive_count();
+  const std::size_t before = m.possible(i);
+  m.set_partition(i, std::move(refined));
+  r.refined = m.possible(i) != before;
+  return r;
+}
+
 // An action model for the product update: events with preconditions (sets of worlds of
 // the current model) and, per agent, which events it cannot tell apart (equal class ids).
 struct ActionModel {
@@ -83,8 +99,13 @@ inline UpdateResult product_update(Model& m, const ActionModel& am) {
   RecycledVector<std::uint64_t> key(source.size());
   for (std::size_t i = 0; i < m.agent_count(); ++i) {
     const Partition& old = m.partition(static_cast<Agent>(i));
+    // (old class, event class) as old class × (event classes) + event class: small keys,
+    // which Partition groups through a direct table rather than a hash table.
+    const auto& classes = am.event_class[i];
+    const std::uint64_t event_classes =
+        classes.empty() ? 1 : std::uint64_t{*std::max_element(classes.begin(), classes.end())} + 1;
     for (std::size_t k = 0; k < source.size(); ++k)
-      key[k] = (std::uint64_t{old.class_of(source[k])} << 32) | am.event_class[i][event_of[k]];
+      key[k] = std::uint64_t{old.class_of(source[k])} * event_classes + classes[event_of[k]];
     partitions.push_back(Partition::from_keys(key));
   }
   std::vector<std::uint32_t> valuation(source.size());

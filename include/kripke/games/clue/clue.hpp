@@ -40,9 +40,10 @@ class CluePlay final : public Play {
       const std::vector<int> hand = t_->cards_at(actual_deal(), p);
       std::vector<FormulaPtr> holds;
       for (int card : hand) holds.push_back(has(p, card));
-      observe({p}, t_->hand_keys(p),
-              agent_name(p) + " looks at its hand: " + card_list(rules_, hand),
-              to_string(*f::all_of(holds)));
+      // observe({p}, t_->hand_keys(p), ...), refined once per Game rather than per play.
+      observe_refined(p, t_->looked_at_hand(p),
+                      agent_name(p) + " looks at its hand: " + card_list(rules_, hand),
+                      to_string(*f::all_of(holds)));
     }
     emit_table();
   }

@@ -51,6 +51,9 @@ class Tables {
     }
     // Nobody has looked at a card yet: one class for everybody (built once, then copied).
     universal_.assign(std::size_t(rules_.players), Partition::universal(n));
+    // What each player knows once it has looked at its hand: the same in every play.
+    for (int p = 0; p < rules_.players; ++p)
+      looked_.push_back(universal_[std::size_t(p)].refined_by(hands_[std::size_t(p)]));
   }
 
   const Rules& rules() const { return rules_; }
@@ -65,6 +68,8 @@ class Tables {
   std::uint32_t envelope_id(DealIndex deal) const { return envelope_[deal]; }
   // Player p's hand in every deal, as a bitmask over the cards: what p observes.
   const std::vector<std::uint64_t>& hand_keys(int p) const { return hands_[std::size_t(p)]; }
+  // Player p's partition of the initial model refined by its hand.
+  const Partition& looked_at_hand(int p) const { return looked_[std::size_t(p)]; }
   std::uint64_t hand(DealIndex deal, int p) const { return hands_[std::size_t(p)][deal]; }
 
   std::vector<int> envelope_cards(DealIndex deal) const {
@@ -123,6 +128,7 @@ class Tables {
   std::vector<std::vector<std::uint64_t>> hands_;
   std::vector<WorldSet> at_;  // [truth_index(place, card)]: the deals with the card there
   std::vector<Partition> universal_;
+  std::vector<Partition> looked_;  // universal_[p] refined by hands_[p]
 };
 
 }  // namespace kripke::clue

@@ -26,11 +26,15 @@ class MuddyPlay final : public Play {
   MuddyPlay(const Rules& rules, std::uint32_t actual) : Play("muddy"), n_(rules.children) {
     const std::size_t worlds = std::size_t{1} << n_;
     std::vector<Partition> partitions;
-    std::vector<std::uint64_t> key(worlds);
     for (int i = 0; i < n_; ++i) {
-      // Child i sees everything but its own forehead.
-      for (std::size_t w = 0; w < worlds; ++w) key[w] = w & ~(std::uint64_t{1} << i);
-      partitions.push_back(Partition::from_keys(key));
+      // Child i sees everything but its own forehead: w and w with bit i flipped share a
+      // class, whose id is w without bit i (the bits above it shifted down), which numbers
+      // the classes in order of their smallest member.
+      const std::size_t below = (std::size_t{1} << i) - 1;
+      RecycledVector<Partition::ClassId> class_of(worlds);
+      for (std::size_t w = 0; w < worlds; ++w)
+        class_of[w] = Partition::ClassId((w & below) | ((w >> 1) & ~below));
+      partitions.push_back(Partition::from_class_ids(std::move(class_of)));
       // muddy(i) holds in the worlds with bit i set; computed once, as formulas name it often.
       muddy_truth_.emplace_back(worlds);
       for (std::size_t w = std::size_t{1} << i; w < worlds; w = (w + 1) | (std::size_t{1} << i))
