@@ -148,13 +148,15 @@ inline std::string mebibytes(BigCount bytes) {
 // (InputError at `path`, naming the count or the estimate and the limit).
 inline void check_world_limit(BigCount worlds, const WorldLimits& limits,
                               std::uint64_t bytes_per_world, const std::string& path = "") {
+  const BigCount needed = saturating_mul(worlds, bytes_per_world);
   if (worlds > limits.max_worlds)
     throw InputError(
-        "these rules give " + to_string(worlds) + " worlds, over the limit of max_worlds = " +
-            std::to_string(limits.max_worlds) + " (a larger max_worlds needs memory in proportion)",
+        "these rules give " + to_string(worlds) +
+            " worlds, over the limit of max_worlds = " + std::to_string(limits.max_worlds) +
+            "; they would need about " + mebibytes(needed) + " of memory (set max_worlds to " +
+            to_string(worlds) + " or more to build them where that fits)",
         path);
   const std::uint64_t memory = limits.max_memory ? limits.max_memory : machine_memory();
-  const BigCount needed = saturating_mul(worlds, bytes_per_world);
   if (memory && needed > memory)
     throw InputError(
         "these rules give " + to_string(worlds) + " worlds, which need about " + mebibytes(needed) +
