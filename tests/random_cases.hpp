@@ -73,7 +73,7 @@ inline kripke::FormulaPtr random_formula(Rng& rng, int depth, int agents) {
   auto agent = [&] {
     return std::vector<kripke::Agent>{static_cast<kripke::Agent>(rng.below(std::uint64_t(agents)))};
   };
-  switch (rng.below(11)) {
+  switch (rng.below(14)) {
     case 0:
       return f::neg(sub());
     case 1:
@@ -92,6 +92,12 @@ inline kripke::FormulaPtr random_formula(Rng& rng, int depth, int agents) {
       return modal(K::Everybody, random_group(rng, agents));
     case 8:
       return modal(K::Common, random_group(rng, agents));
+    case 9:
+      return modal(K::Distributed, random_group(rng, agents));
+    case 10:
+      return binary(K::Announce);
+    case 11:
+      return binary(K::AnnounceDual);
     default:
       return modal(K::Knows, agent());
   }

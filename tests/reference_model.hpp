@@ -168,6 +168,32 @@ class Evaluator {
       }
       case K::Common:
         return common(phi.agents, holds(*phi.left));
+      case K::Distributed: {
+        // Every alive v that every agent of the group considers possible from w.
+        const auto a = holds(*phi.left);
+        return where([&](int w) {
+          for (int v : alive_) {
+            bool all = true;
+            for (int i : phi.agents) all = all && m_.rel[i][w][v];
+            if (all && !a[v]) return false;
+          }
+          return true;
+        });
+      }
+      case K::Announce:
+      case K::AnnounceDual: {
+        // ψ in the model restricted to the worlds where φ holds: a copy with fewer alive.
+        const auto a = holds(*phi.left);
+        Model restricted = m_;
+        restricted.alive.clear();
+        for (int w : alive_)
+          if (a[w]) restricted.alive.insert(w);
+        const auto b = Evaluator(restricted, atoms_).holds(*phi.right);
+        if (phi.kind == K::Announce) return where([&](int w) { return !a[w] || b[w]; });
+        return where([&](int w) { return a[w] && b[w]; });
+      }
+      case K::Compare:
+        throw std::logic_error("reference: comparisons are not drawn");
     }
     throw std::logic_error("reference: unknown formula kind");
   }

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "kripke/errors.hpp"
@@ -18,12 +19,31 @@ using K = kripke::Formula::Kind;
 using kripke::FormulaPtr;
 using kripke::parse_formula;
 
-// Same tree: kinds, atoms, agents and operands (the parser's columns are ignored).
+bool same_term(const kripke::TermPtr& a, const kripke::TermPtr& b) {
+  if (!a || !b) return !a && !b;
+  return a->op == b->op && a->number == b->number && a->name == b->name &&
+         same_term(a->left, b->left) && same_term(a->right, b->right);
+}
+
+// Same tree: kinds, atoms, agents, terms and operands (the parser's columns are ignored).
 bool same_tree(const FormulaPtr& a, const FormulaPtr& b) {
   if (!a || !b) return !a && !b;
   return a->kind == b->kind && a->name == b->name && a->args == b->args && a->agents == b->agents &&
-         same_tree(a->left, b->left) && same_tree(a->right, b->right);
+         a->agent_names == b->agent_names && same_term(a->lhs, b->lhs) &&
+         same_term(a->rhs, b->rhs) && same_tree(a->left, b->left) && same_tree(a->right, b->right);
 }
+
+// A modal node with named agents, as the parser builds K{alice} p.
+FormulaPtr named(FormulaPtr node, std::vector<std::string> names) {
+  auto copy = std::make_shared<kripke::Formula>(*node);
+  copy->agent_names = std::move(names);
+  return copy;
+}
+
+namespace t = kripke::t;
+using Op = kripke::Term::Op;
+kripke::TermPtr x() { return t::variable("x"); }
+kripke::TermPtr y() { return t::variable("y"); }
 
 FormulaPtr p() { return f::atom("p"); }
 FormulaPtr q() { return f::atom("q"); }
@@ -131,13 +151,87 @@ TEST_CASE("parse errors name the 1-based column of the problem", "[formula][pars
   CHECK(error_column("(p))") == 4);
 }
 
-TEST_CASE("Kw takes one agent like K and M, while E and C take groups", "[formula][parser]") {
-  // Kw{1,2} used to parse into a node that was evaluated, and printed, as Kw1: agent 2 vanished
-  // without a word.
-  CHECK(error_column("Kw{1,2} p") == 3);
-  CHECK(error_column("Kw{1} p") == 3);
-  CHECK(error_column("K{1} p") == 2);
-  CHECK(error_column("M{1} p") == 2);
+TEST_CASE("Kw takes one agent like K and M, while E, C and D take groups", "[formula][parser]") {
+  // Kw{1,2} once parsed into a node that was evaluated, and printed, as Kw1: agent 2
+  // vanished without a word. Braces name one agent for K, M and Kw, and no more.
+  CHECK(error_column("Kw{1,2} p") == 1);
+  CHECK(error_column("K{1,2} p") == 1);
+  CHECK(error_column("M{alice,bob} p") == 1);
+  require_parses_as("Kw{1} p", f::knows_whether(0, p()));
+  require_parses_as("K{1} p", f::knows(0, p()));
+  require_parses_as("M{2} p", f::possible(1, p()));
+  require_parses_as("D{1,3} p", f::distributed({0, 2}, p()));
+  require_parses_as("D{2} p & q", f::conj(f::distributed({1}, p()), q()));
+}
+
+TEST_CASE("agents may be named inside braces", "[formula][parser]") {
+  require_parses_as("K{alice} p", named(f::knows(-1, p()), {"alice"}));
+  require_parses_as("Kw{bob} p", named(f::knows_whether(-1, p()), {"bob"}));
+  require_parses_as("E{alice,2} p", named(f::everybody({-1, 1}, p()), {"alice", ""}));
+  require_parses_as("C{1,2} p", f::common({0, 1}, p()));  // no names: none recorded
+  require_parses_as("D{a_1,b2} p", named(f::distributed({-1, -1}, p()), {"a_1", "b2"}));
+  for (const std::string text : {"K{alice} p", "E{alice,2} ~M{bob} p", "D{a,b} (p -> q)"})
+    CHECK(kripke::to_string(*parse_formula(text)) == text);
+}
+
+TEST_CASE("public announcement operators", "[formula][parser]") {
+  require_parses_as("[!p] q", f::after_announcing(p(), q()));
+  require_parses_as("[!p & q]K1 r", f::after_announcing(f::conj(p(), q()), f::knows(0, r())));
+  require_parses_as("<!p> q", f::announcing_and_then(p(), q()));
+  // The body is a prefix formula: [!p] binds like ~.
+  require_parses_as("[!p] q & r", f::conj(f::after_announcing(p(), q()), r()));
+  require_parses_as("[!p] (q & r)", f::after_announcing(p(), f::conj(q(), r())));
+  require_parses_as("[![!p] q] <!r> s", f::after_announcing(f::after_announcing(p(), q()),
+                                                            f::announcing_and_then(r(), s())));
+  // Inside <!...> a bare '>' closes; a comparison with '>' goes in parentheses.
+  require_parses_as("<!(x > 3)> p",
+                    f::announcing_and_then(f::compare(x(), ">", t::number(3)), p()));
+  require_parses_as("<!x >= 3> p",
+                    f::announcing_and_then(f::compare(x(), ">=", t::number(3)), p()));
+  CHECK(error_column("[!p q") == 5);
+  CHECK(error_column("<!p") == 4);
+  CHECK(error_column("[!] p") == 3);
+}
+
+TEST_CASE("comparisons of arithmetic terms", "[formula][parser][term]") {
+  require_parses_as("x = 3", f::compare(x(), "=", t::number(3)));
+  require_parses_as("x+y<=100", f::compare(t::apply(Op::Add, x(), y()), "<=", t::number(100)));
+  // * / % bind tighter than + -, and all group to the left.
+  require_parses_as(
+      "x + y * 2 != x % 3 - 1",
+      f::compare(t::apply(Op::Add, x(), t::apply(Op::Multiply, y(), t::number(2))), "!=",
+                 t::apply(Op::Subtract, t::apply(Op::Remainder, x(), t::number(3)), t::number(1))));
+  require_parses_as(
+      "x - y - 1 < 0",
+      f::compare(t::apply(Op::Subtract, t::apply(Op::Subtract, x(), y()), t::number(1)), "<",
+                 t::number(0)));
+  require_parses_as(
+      "(x + 1) * 2 >= y / 2",
+      f::compare(t::apply(Op::Multiply, t::apply(Op::Add, x(), t::number(1)), t::number(2)),
+                 ">=", t::apply(Op::Divide, y(), t::number(2))));
+  require_parses_as("-x > -3", f::compare(t::apply(Op::Negate, x()), ">", t::number(-3)));
+  // Comparisons are formulas like atoms: under ~, K, in connectives, in parentheses.
+  require_parses_as("~x = 1 & K1 y < x", f::conj(f::neg(f::compare(x(), "=", t::number(1))),
+                                                 f::knows(0, f::compare(y(), "<", x()))));
+  require_parses_as("(x + 1 = 3)",
+                    f::compare(t::apply(Op::Add, x(), t::number(1)), "=", t::number(3)));
+  require_parses_as("p -> x = 1", f::implies(p(), f::compare(x(), "=", t::number(1))));
+  require_parses_as("x = 1 <-> p", f::iff(f::compare(x(), "=", t::number(1)), p()));
+  // Atoms with arguments and parenthesised formulas are not terms.
+  require_parses_as("has(1,rope) & (p | q)",
+                    f::conj(f::atom("has", {"1", "rope"}), f::disj(p(), q())));
+  // Errors once the text can only be a comparison.
+  CHECK(error_column("x + = 3") == 5);
+  CHECK(error_column("x + 1") == 6);
+  CHECK(error_column("x = ") == 5);
+  CHECK(error_column("3") == 2);
+  CHECK(error_column("x * (y + 1 = 2") == 12);
+  CHECK(error_column("x = 1234567890123456789") == 5);
+  // Printing reads back as the same tree.
+  for (const std::string text :
+       {"x + y <= 100", "x - (y - 1) = 0", "(x + 1) * 2 >= y / 2", "x % 2 = 0 & K1 x * y = 52",
+        "-x > -3", "-(x + 1) = 2", "[!x < y] K{alice} x = 1"})
+    CHECK(kripke::to_string(*parse_formula(text)) == text);
 }
 
 TEST_CASE("deeply nested input is a FormulaError, not a stack overflow", "[formula][parser]") {
@@ -166,6 +260,10 @@ TEST_CASE("deeply nested input is a FormulaError, not a stack overflow", "[formu
   CHECK(too_deep("p0" + repeat(" | p0", kHostile)));
   CHECK(too_deep("p0" + repeat(" <-> p0", kHostile)));
   CHECK(too_deep(repeat("~", 1000) + "p0"));  // 1001 levels
+  CHECK(too_deep("x" + repeat(" + x", kHostile) + " = 0"));
+  CHECK(too_deep("x" + repeat(" * x", kHostile) + " = 0"));
+  CHECK(too_deep(repeat("-", kHostile) + "x = 0"));
+  CHECK(too_deep(repeat("(", kHostile) + "x" + repeat(")", kHostile) + " = 0"));
 
   // 1000 levels are fine, and survive evaluation and printing.
   kripke::Rng rng(9);
@@ -203,6 +301,32 @@ TEST_CASE("an agent out of range is a FormulaError at evaluation, with its colum
   CHECK(column_of_error("K1 K2 K3 p0") == 7);
   // Agents in range evaluate.
   CHECK_NOTHROW(c.engine_truth(*parse_formula("K1 K2 C{1,2} E{2,1} p0")));
+}
+
+TEST_CASE("named agents are looked up at evaluation, and unknown names list the agents",
+          "[formula][evaluate]") {
+  kripke::Rng rng(11);
+  difftest::Case c = difftest::random_case(rng, 30, 2);
+  while (c.agents() != 2) c = difftest::random_case(rng, 30, 2);
+  const kripke::Evaluator names(c.engine, c.resolver(), {"alice", "bob"});
+  for (const auto& [by_name, by_number] :
+       std::vector<std::pair<std::string, std::string>>{{"K{alice} p0", "K1 p0"},
+                                                        {"Kw{bob} p1", "Kw2 p1"},
+                                                        {"E{bob,alice} p0", "E{2,1} p0"},
+                                                        {"D{alice,2} p2", "D{1,2} p2"},
+                                                        {"C{alice,bob} p3", "C{1,2} p3"}}) {
+    INFO(by_name);
+    CHECK(names.eval(*parse_formula(by_name)) == c.engine_truth(*parse_formula(by_number)));
+  }
+  try {
+    names.eval(*parse_formula("p0 & K{carol} p1"));
+    FAIL("an unknown agent name evaluated");
+  } catch (const kripke::FormulaError& e) {
+    CHECK(e.column() == 6);
+    CHECK_THAT(e.what(), Catch::Contains("no agent named 'carol' (the agents are alice, bob)"));
+  }
+  // Without names every name is unknown.
+  CHECK_THROWS_AS(c.engine_truth(*parse_formula("K{alice} p0")), kripke::FormulaError);
 }
 
 TEST_CASE("an unknown atom is the resolver's FormulaError, with its column",

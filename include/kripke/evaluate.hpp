@@ -1,6 +1,7 @@
 // Truth sets of formulas in a model: the set of alive worlds where a formula holds.
 #pragma once
 
+#include <algorithm>
 #include <functional>
 #include <numeric>
 #include <string>
@@ -33,31 +34,34 @@ inline WorldSet worlds_with_valuation_in(const Model& m, const WorldSet& valuati
   return worlds_where(m, [&](std::uint32_t v) { return valuations.test(v); });
 }
 
-// For every class of `p`, which of φ and ¬φ its alive members show (bit 0: φ, bit 1: ¬φ);
-// then the alive worlds of the classes for which `keep(mask)` holds. Two sequential passes
-// over the alive worlds (measured faster than walking the member lists class by class).
+// For every class of `p`, which of φ and ¬φ its members in `alive` show (bit 0: φ, bit 1:
+// ¬φ); then the worlds of `alive` in the classes for which `keep(mask)` holds. Two
+// sequential passes over the alive worlds (measured faster than walking the member lists
+// class by class).
 template <class Keep>
-WorldSet select_classes(const Model& m, const Partition& p, const WorldSet& phi, Keep&& keep) {
+WorldSet select_classes(const WorldSet& alive, const Partition& p, const WorldSet& phi,
+                        Keep&& keep) {
   const auto& class_of = p.class_ids();
   RecycledVector<unsigned char> seen(p.class_count(), 0);
-  (m.alive() & phi).for_each([&](World w) { seen[class_of[w]] |= 1U; });
-  (m.alive() - phi).for_each([&](World w) { seen[class_of[w]] |= 2U; });
-  WorldSet out(m.world_count());
-  m.alive().for_each([&](World w) {
+  (alive & phi).for_each([&](World w) { seen[class_of[w]] |= 1U; });
+  (alive - phi).for_each([&](World w) { seen[class_of[w]] |= 2U; });
+  WorldSet out(alive.size());
+  alive.for_each([&](World w) {
     if (keep(seen[class_of[w]])) out.set(w);
   });
   return out;
 }
 
-// K φ for one partition: the alive worlds whose class (within alive) lies inside φ.
-inline WorldSet classes_inside(const Model& m, const Partition& p, const WorldSet& phi) {
-  return select_classes(m, p, phi, [](unsigned seen) { return seen == 1U; });
+// K φ for one partition: the worlds of `alive` whose class (within alive) lies inside φ.
+inline WorldSet classes_inside(const WorldSet& alive, const Partition& p, const WorldSet& phi) {
+  return select_classes(alive, p, phi, [](unsigned seen) { return seen == 1U; });
 }
 
-// The partition of the join of the group's relations over the alive worlds (reachability,
-// the relation behind common knowledge), by union-find. Dead worlds end up in classes of
-// their own choosing; callers only look at alive members.
-inline Partition common_partition(const Model& m, const std::vector<Agent>& group) {
+// The partition of the join of the group's relations over the worlds of `alive`
+// (reachability, the relation behind common knowledge), by union-find. Dead worlds end up
+// in classes of their own choosing; callers only look at alive members.
+inline Partition common_partition(const Model& m, const WorldSet& alive,
+                                  const std::vector<Agent>& group) {
   RecycledVector<std::uint32_t> parent(m.world_count());
   std::iota(parent.begin(), parent.end(), 0U);
   auto find = [&](std::uint32_t x) {
@@ -69,7 +73,7 @@ inline Partition common_partition(const Model& m, const std::vector<Agent>& grou
     for (Partition::ClassId c = 0; c < p.class_count(); ++c) {
       std::uint32_t first = UINT32_MAX;
       for (World v : p.members(c)) {
-        if (!m.alive().test(v)) continue;
+        if (!alive.test(v)) continue;
         if (first == UINT32_MAX) {
           first = find(v);
         } else {
@@ -83,76 +87,124 @@ inline Partition common_partition(const Model& m, const std::vector<Agent>& grou
   return Partition::from_keys(root);
 }
 
+// The partition of the intersection of the group's relations (distributed knowledge: what
+// the group would know if it pooled what its members know): worlds share a class iff they
+// share one in every member's partition.
+inline Partition distributed_partition(const Model& m, const std::vector<Agent>& group) {
+  Partition out = m.partition(group.front());
+  std::vector<std::uint64_t> key(m.world_count());
+  for (std::size_t k = 1; k < group.size(); ++k) {
+    const auto& class_of = m.partition(group[k]).class_ids();
+    std::copy(class_of.begin(), class_of.end(), key.begin());
+    out = out.refined_by(key);
+  }
+  return out;
+}
+
 class Evaluator {
  public:
-  Evaluator(const Model& model, AtomResolver atoms) : m_(model), atoms_(std::move(atoms)) {}
+  // `agent_names`: the names formulas may use for agents (K{alice} p), in agent order.
+  Evaluator(const Model& model, AtomResolver atoms, std::vector<std::string> agent_names = {})
+      : m_(model), atoms_(std::move(atoms)), agent_names_(std::move(agent_names)) {}
 
-  WorldSet eval(const Formula& phi) const {
-    using K = Formula::Kind;
-    switch (phi.kind) {
-      case K::True:
-        return m_.alive();
-      case K::False:
-        return WorldSet(m_.world_count());
-      case K::Atom:
-        return atoms_(phi, m_) & m_.alive();
-      case K::Not:
-        return m_.alive() - eval(*phi.left);
-      case K::And:
-        return eval(*phi.left) & eval(*phi.right);
-      case K::Or:
-        return eval(*phi.left) | eval(*phi.right);
-      case K::Implies:
-        return (m_.alive() - eval(*phi.left)) | eval(*phi.right);
-      case K::Iff: {
-        const WorldSet a = eval(*phi.left), b = eval(*phi.right);
-        return (a & b) | (m_.alive() - (a | b));
-      }
-      case K::Knows:
-        return knows(agent(phi), eval(*phi.left));
-      case K::Possible:
-        return m_.alive() - knows(agent(phi), m_.alive() - eval(*phi.left));
-      case K::KnowsWhether:
-        return knows_whether(agent(phi), eval(*phi.left));
-      case K::Everybody: {
-        check_group(phi);
-        const WorldSet a = eval(*phi.left);
-        WorldSet out = m_.alive();
-        for (Agent i : phi.agents) out &= knows(i, a);
-        return out;
-      }
-      case K::Common: {
-        check_group(phi);
-        return classes_inside(m_, common_partition(m_, phi.agents), eval(*phi.left));
-      }
-    }
-    return WorldSet(m_.world_count());
-  }
+  WorldSet eval(const Formula& phi) const { return eval(phi, m_.alive()); }
 
   bool holds_at_actual(const Formula& phi) const { return eval(phi).test(m_.actual()); }
 
  private:
-  WorldSet knows(Agent i, const WorldSet& phi) const {
-    return classes_inside(m_, m_.partition(i), phi);
+  // The truth set of φ in the model whose worlds are `alive` (the model's own alive worlds,
+  // or fewer inside an announcement operator).
+  WorldSet eval(const Formula& phi, const WorldSet& alive) const {
+    using K = Formula::Kind;
+    switch (phi.kind) {
+      case K::True:
+        return alive;
+      case K::False:
+        return WorldSet(m_.world_count());
+      case K::Atom:
+      case K::Compare:
+        return atoms_(phi, m_) & alive;
+      case K::Not:
+        return alive - eval(*phi.left, alive);
+      case K::And:
+        return eval(*phi.left, alive) & eval(*phi.right, alive);
+      case K::Or:
+        return eval(*phi.left, alive) | eval(*phi.right, alive);
+      case K::Implies:
+        return (alive - eval(*phi.left, alive)) | eval(*phi.right, alive);
+      case K::Iff: {
+        const WorldSet a = eval(*phi.left, alive), b = eval(*phi.right, alive);
+        return (a & b) | (alive - (a | b));
+      }
+      case K::Knows:
+        return classes_inside(alive, partition(phi), eval(*phi.left, alive));
+      case K::Possible:
+        return alive - classes_inside(alive, partition(phi), alive - eval(*phi.left, alive));
+      case K::KnowsWhether:
+        // In one pass: the worlds whose class does not mix φ and ¬φ.
+        return select_classes(alive, partition(phi), eval(*phi.left, alive),
+                              [](unsigned seen) { return seen != 3U; });
+      case K::Everybody: {
+        const std::vector<Agent> group = agents(phi);
+        const WorldSet a = eval(*phi.left, alive);
+        WorldSet out = alive;
+        for (Agent i : group) out &= classes_inside(alive, m_.partition(i), a);
+        return out;
+      }
+      case K::Common: {
+        const std::vector<Agent> group = agents(phi);
+        return classes_inside(alive, common_partition(m_, alive, group), eval(*phi.left, alive));
+      }
+      case K::Distributed: {
+        const std::vector<Agent> group = agents(phi);
+        return classes_inside(alive, distributed_partition(m_, group), eval(*phi.left, alive));
+      }
+      case K::Announce: {  // [!φ]ψ: where φ holds, ψ holds after announcing it
+        const WorldSet announced = eval(*phi.left, alive);
+        return (alive - announced) | eval(*phi.right, announced);
+      }
+      case K::AnnounceDual:  // <!φ>ψ: φ holds, and ψ after announcing it
+        return eval(*phi.right, eval(*phi.left, alive));
+    }
+    return WorldSet(m_.world_count());
   }
-  // Kw_i φ in one pass: the alive worlds whose class does not mix φ and ¬φ.
-  WorldSet knows_whether(Agent i, const WorldSet& phi) const {
-    return select_classes(m_, m_.partition(i), phi, [](unsigned seen) { return seen != 3U; });
-  }
-  Agent agent(const Formula& phi) const {
-    check_group(phi);
-    return phi.agents[0];
-  }
-  void check_group(const Formula& phi) const {
-    for (Agent i : phi.agents)
-      if (i < 0 || static_cast<std::size_t>(i) >= m_.agent_count())
-        throw FormulaError("there is no agent " + std::to_string(i + 1) + " (agents are 1.." +
+
+  const Partition& partition(const Formula& phi) const { return m_.partition(agents(phi)[0]); }
+
+  // The operator's agents as indices, names looked up; an unknown one is a FormulaError at
+  // the operator's column.
+  std::vector<Agent> agents(const Formula& phi) const {
+    std::vector<Agent> out = phi.agents;
+    for (std::size_t k = 0; k < out.size(); ++k) {
+      if (k < phi.agent_names.size() && !phi.agent_names[k].empty()) {
+        const auto it = std::find(agent_names_.begin(), agent_names_.end(), phi.agent_names[k]);
+        if (it == agent_names_.end())
+          throw FormulaError(unknown_name(phi.agent_names[k]), phi.column);
+        out[k] = Agent(it - agent_names_.begin());
+      }
+      if (out[k] < 0 || static_cast<std::size_t>(out[k]) >= m_.agent_count())
+        throw FormulaError("there is no agent " + std::to_string(out[k] + 1) + " (agents are 1.." +
                                std::to_string(m_.agent_count()) + ")",
                            phi.column);
+    }
+    return out;
+  }
+
+  std::string unknown_name(const std::string& name) const {
+    std::string message = "there is no agent named '" + name + "'";
+    if (agent_names_.empty())
+      return message + " (agents are numbered 1.." + std::to_string(m_.agent_count()) + ")";
+    message += " (the agents are ";
+    for (std::size_t k = 0; k < agent_names_.size(); ++k) {
+      if (k) message += ", ";
+      message += agent_names_[k];
+    }
+    return message + ")";
   }
 
   const Model& m_;
   AtomResolver atoms_;
+  std::vector<std::string> agent_names_;
 };
 
 }  // namespace kripke

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "kripke/model.hpp"
+#include "kripke/term.hpp"
 
 namespace kripke {
 
@@ -27,14 +28,22 @@ struct Formula {
     Possible,      // M_i φ
     KnowsWhether,  // Kw_i φ
     Everybody,     // E_G φ
-    Common         // C_G φ
+    Common,        // C_G φ
+    Distributed,   // D_G φ
+    Announce,      // [!φ]ψ: left = φ, right = ψ
+    AnnounceDual,  // <!φ>ψ
+    Compare        // term op term: name = "=", "!=", "<", "<=", ">" or ">="
   };
   Kind kind = Kind::True;
-  std::string name;               // atom name
+  std::string name;               // atom name, or the comparison
   std::vector<std::string> args;  // atom arguments, as written
   std::vector<Agent> agents;      // the modal operator's agent(s), 0-based
-  FormulaPtr left, right;         // operands (unary operators use `left`)
-  std::size_t column = 0;         // where the parser found it (1-based), 0 when built
+  // The agents as written when some were named (K{alice} p): a name, or "" where agents[k]
+  // holds the number. Names are looked up when the formula is evaluated.
+  std::vector<std::string> agent_names;
+  FormulaPtr left, right;  // operands (unary operators use `left`)
+  TermPtr lhs, rhs;        // the terms of a comparison
+  std::size_t column = 0;  // where the parser found it (1-based), 0 when built
 };
 
 namespace f {
@@ -91,6 +100,24 @@ inline FormulaPtr everybody(std::vector<Agent> g, FormulaPtr a) {
 inline FormulaPtr common(std::vector<Agent> g, FormulaPtr a) {
   return unary(Formula::Kind::Common, std::move(a), std::move(g));
 }
+inline FormulaPtr distributed(std::vector<Agent> g, FormulaPtr a) {
+  return unary(Formula::Kind::Distributed, std::move(a), std::move(g));
+}
+// [!announced]after and <!announced>after
+inline FormulaPtr after_announcing(FormulaPtr announced, FormulaPtr after) {
+  return binary(Formula::Kind::Announce, std::move(announced), std::move(after));
+}
+inline FormulaPtr announcing_and_then(FormulaPtr announced, FormulaPtr after) {
+  return binary(Formula::Kind::AnnounceDual, std::move(announced), std::move(after));
+}
+inline FormulaPtr compare(TermPtr lhs, std::string op, TermPtr rhs) {
+  auto n = std::make_shared<Formula>();
+  n->kind = Formula::Kind::Compare;
+  n->name = std::move(op);
+  n->lhs = std::move(lhs);
+  n->rhs = std::move(rhs);
+  return n;
+}
 
 // Folds a list with a binary connective; the empty conjunction is true, the empty
 // disjunction false.
@@ -118,16 +145,27 @@ inline bool is_binary(Formula::Kind k) {
 // parentheses, except a chain of the same associative connective (a & b & c).
 inline std::string to_string(const Formula& phi) {
   using K = Formula::Kind;
-  auto group = [](const std::vector<Agent>& g) {
+  auto agent = [&](std::size_t k) {
+    if (k < phi.agent_names.size() && !phi.agent_names[k].empty()) return phi.agent_names[k];
+    return std::to_string(phi.agents[k] + 1);
+  };
+  auto named = [&] {
+    for (const auto& name : phi.agent_names)
+      if (!name.empty()) return true;
+    return false;
+  };
+  auto group = [&] {
     std::string s = "{";
     // Appended piece by piece: GCC 12 at -O2 warns falsely (-Wrestrict, PR 105329) on
     // "literal" + std::to_string(...).
-    for (std::size_t k = 0; k < g.size(); ++k) {
+    for (std::size_t k = 0; k < phi.agents.size(); ++k) {
       if (k) s += ',';
-      s += std::to_string(g[k] + 1);
+      s += agent(k);
     }
     return s + "}";
   };
+  // One agent: K1, or K{alice} when named.
+  auto one = [&] { return named() ? group() : agent(0); };
   auto operand = [&](const Formula& sub, K parent) {
     const bool chain = sub.kind == parent && (parent == K::And || parent == K::Or);
     return is_binary(sub.kind) && !chain ? "(" + to_string(sub) + ")" : to_string(sub);
@@ -143,18 +181,31 @@ inline std::string to_string(const Formula& phi) {
       for (std::size_t k = 0; k < phi.args.size(); ++k) s += (k ? "," : "") + phi.args[k];
       return s + ")";
     }
+    case K::Compare: {
+      std::string s = to_string(*phi.lhs);
+      s += ' ';
+      s += phi.name;
+      s += ' ';
+      return s + to_string(*phi.rhs);
+    }
     case K::Not:
       return "~" + operand(*phi.left, K::Not);
     case K::Knows:
-      return "K" + std::to_string(phi.agents[0] + 1) + " " + operand(*phi.left, K::Not);
+      return "K" + one() + " " + operand(*phi.left, K::Not);
     case K::Possible:
-      return "M" + std::to_string(phi.agents[0] + 1) + " " + operand(*phi.left, K::Not);
+      return "M" + one() + " " + operand(*phi.left, K::Not);
     case K::KnowsWhether:
-      return "Kw" + std::to_string(phi.agents[0] + 1) + " " + operand(*phi.left, K::Not);
+      return "Kw" + one() + " " + operand(*phi.left, K::Not);
     case K::Everybody:
-      return "E" + group(phi.agents) + " " + operand(*phi.left, K::Not);
+      return "E" + group() + " " + operand(*phi.left, K::Not);
     case K::Common:
-      return "C" + group(phi.agents) + " " + operand(*phi.left, K::Not);
+      return "C" + group() + " " + operand(*phi.left, K::Not);
+    case K::Distributed:
+      return "D" + group() + " " + operand(*phi.left, K::Not);
+    case K::Announce:
+      return "[!" + to_string(*phi.left) + "] " + operand(*phi.right, K::Not);
+    case K::AnnounceDual:
+      return "<!" + to_string(*phi.left) + "> " + operand(*phi.right, K::Not);
     case K::And:
       return operand(*phi.left, K::And) + " & " + operand(*phi.right, K::And);
     case K::Or:

@@ -1,16 +1,23 @@
 // Parser for the formula syntax:
 //
 //   φ ::= true | false | atom | atom(arg, ...) | ( φ ) | ~φ
-//       | K1 φ | M1 φ | Kw1 φ | E{1,2} φ | C{1,2,3} φ
+//       | K1 φ | M1 φ | Kw1 φ | K{a} φ | M{a} φ | Kw{a} φ
+//       | E{a,b} φ | C{a,b} φ | D{a,b} φ | [!φ]φ | <!φ>φ
 //       | φ & φ | φ | φ | φ -> φ | φ <-> φ
+//       | t = t | t != t | t < t | t <= t | t > t | t >= t
+//   t ::= number | variable | ( t ) | -t | t + t | t - t | t * t | t / t | t % t
 //
-// Binding, tightest first: the prefix operators (~ K M Kw E C), &, |, -> (to the right),
-// <-> (to the left). Agents are numbered from 1. Errors name the 1-based column. Trees
-// deeper than 1000 levels are refused.
+// Agents are numbered from 1, or named (a name is looked up when the formula is
+// evaluated). Binding, tightest first: the prefix operators (~ K M Kw E C D [!φ] <!φ>), &, |,
+// -> (to the right), <-> (to the left); in terms, - (negation), then * / %, then + -, all
+// to the left. A comparison is tried wherever a formula may start: "x + 1 = y" is one,
+// "(p & q)" is not. Errors name the 1-based column. Trees deeper than 1000 levels are
+// refused.
 #pragma once
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -108,7 +115,11 @@ class FormulaParser {
   // before the nodes it builds exist.
   struct Nesting {
     explicit Nesting(FormulaParser& p) : parser(p) {
-      if (++parser.nesting_ > kMaxDepth) parser.fail_too_deep();
+      // Undone before throwing: a comparison that is tried and abandoned goes on parsing.
+      if (++parser.nesting_ > kMaxDepth) {
+        --parser.nesting_;
+        parser.fail_too_deep();
+      }
     }
     ~Nesting() { --parser.nesting_; }
     Nesting(const Nesting&) = delete;
@@ -163,15 +174,27 @@ class FormulaParser {
     return std::stoi(digits) - 1;
   }
 
-  std::vector<Agent> agent_group() {
+  // {1,2} or {alice,bob}: numbers in `agents`; a name leaves -1 there and itself in `names`.
+  struct AgentGroup {
+    std::vector<Agent> agents;
+    std::vector<std::string> names;  // empty unless some agent is named
+  };
+  AgentGroup agent_group() {
     expect("{", "to open the group of agents");
-    std::vector<Agent> group;
+    AgentGroup group;
+    std::vector<std::string> written;
     do {
       skip_space();
       const std::size_t column = pos_ + 1;
-      group.push_back(agent_number(word(), column));
+      const std::string w = word();
+      if (w.empty()) fail("expected an agent (a number from 1, or a name)");
+      const bool number = w.find_first_not_of("0123456789") == std::string::npos;
+      group.agents.push_back(number ? agent_number(w, column) : -1);
+      written.push_back(number ? "" : w);
     } while (accept(","));
     expect("}", "to close the group of agents");
+    for (const auto& name : written)
+      if (!name.empty()) group.names = written;
     return group;
   }
 
@@ -187,25 +210,50 @@ class FormulaParser {
     const std::size_t column = pos_ + 1;
     if (pos_ >= text_.size()) fail("expected a formula, found the end of the input");
     if (accept("~")) return with_column(f::neg(parse_unary()), column);
+    // [!φ]ψ and <!φ>ψ: ψ is the next prefix formula, as the body of K1 is.
+    if (accept("[!")) {
+      FormulaPtr announced = parse_iff();
+      expect("]", "to close the announcement [!...]");
+      return with_column(f::after_announcing(announced, parse_unary()), column);
+    }
+    if (accept("<!")) {
+      // Up to the closing '>', a bare '>' closes; x > 3 in there needs parentheses.
+      diamond_depths_.push_back(paren_depth_);
+      FormulaPtr announced = parse_iff();
+      diamond_depths_.pop_back();
+      expect(">", "to close the announcement <!...>");
+      return with_column(f::announcing_and_then(announced, parse_unary()), column);
+    }
+    if (FormulaPtr comparison = try_comparison()) return comparison;
     if (accept("(")) {
+      ++paren_depth_;
       FormulaPtr inner = parse_iff();
       expect(")", "to close the parenthesis");
+      --paren_depth_;
       return inner;
     }
     const std::size_t start = pos_;
     const std::string w = word();
     if (w.empty()) fail("expected a formula, found " + character_here());
 
-    // Modal operators: K1 M1 Kw1 (one agent), E{..} C{..} (a group).
+    // Modal operators: K1 M1 Kw1 or K{a} M{a} Kw{a} (one agent), E{..} C{..} D{..} (a
+    // group).
     auto modal = [&](K kind, std::size_t prefix) -> FormulaPtr {
-      std::vector<Agent> agents;
+      AgentGroup group;
       if (w.size() == prefix) {
-        agents = agent_group();
+        group = agent_group();
+        const bool single = kind == K::Knows || kind == K::Possible || kind == K::KnowsWhether;
+        if (single && group.agents.size() != 1) {
+          pos_ = start;
+          fail(w + " takes one agent (E{...} is what every agent of a group knows)");
+        }
       } else {
-        agents = {agent_number(w.substr(prefix), start + prefix + 1)};
+        group.agents = {agent_number(w.substr(prefix), start + prefix + 1)};
       }
       FormulaPtr body = parse_unary();
-      return with_column(f::unary(kind, body, std::move(agents)), column);
+      auto node = std::make_shared<Formula>(*f::unary(kind, body, std::move(group.agents)));
+      node->agent_names = std::move(group.names);
+      return with_column(node, column);
     };
     auto digits_after = [&](std::size_t prefix) {
       return w.size() > prefix && std::isdigit(static_cast<unsigned char>(w[prefix])) &&
@@ -215,11 +263,13 @@ class FormulaParser {
     const bool group_follows = pos_ < text_.size() && text_[pos_] == '{';
     // Kw takes one agent number, like K and M: the evaluator and the printer read one
     // agent, so Kw{1,2} must be an error rather than Kw1 in disguise.
-    if (w.rfind("Kw", 0) == 0 && digits_after(2)) return modal(K::KnowsWhether, 2);
-    if (w[0] == 'K' && digits_after(1)) return modal(K::Knows, 1);
-    if (w[0] == 'M' && digits_after(1)) return modal(K::Possible, 1);
-    if ((w == "E" || w == "C") && group_follows)
-      return modal(w == "E" ? K::Everybody : K::Common, 1);
+    if (w.rfind("Kw", 0) == 0 && (digits_after(2) || (w == "Kw" && group_follows)))
+      return modal(K::KnowsWhether, 2);
+    if (w[0] == 'K' && (digits_after(1) || (w == "K" && group_follows))) return modal(K::Knows, 1);
+    if (w[0] == 'M' && (digits_after(1) || (w == "M" && group_follows)))
+      return modal(K::Possible, 1);
+    if ((w == "E" || w == "C" || w == "D") && group_follows)
+      return modal(w == "E" ? K::Everybody : w == "C" ? K::Common : K::Distributed, 1);
     if (w == "true") return with_column(f::truth(), column);
     if (w == "false") return with_column(f::falsity(), column);
 
@@ -237,10 +287,147 @@ class FormulaParser {
     return std::make_shared<const Formula>(std::move(atom));
   }
 
+  // --- comparisons of arithmetic terms ------------------------------------------------
+
+  // A comparison if one starts here, else null with the position unchanged. The attempt
+  // is abandoned quietly until it has read something only a term can contain (a number,
+  // an arithmetic operator) or the comparison operator; after that, errors are reported.
+  FormulaPtr try_comparison() {
+    const std::size_t start = pos_, depth = paren_depth_;
+    committed_ = false;
+    term_depth_ = 0;
+    try {
+      skip_space();
+      const std::size_t column = pos_ + 1;
+      TermPtr lhs = parse_sum();
+      const std::string op = comparison_operator();
+      if (op.empty()) {
+        if (committed_) fail("expected a comparison (= != < <= > >=) after the term");
+        pos_ = start;
+        return nullptr;
+      }
+      commit();
+      TermPtr rhs = parse_sum();
+      return with_column(f::compare(std::move(lhs), op, std::move(rhs)), column);
+    } catch (const FormulaError&) {
+      if (committed_) throw;
+      pos_ = start;
+      paren_depth_ = depth;
+      return nullptr;
+    }
+  }
+
+  // Marks the comparison being tried as certain, unless the token is inside parentheses of
+  // the term: "(x + 1 = 3)" is a parenthesised formula, found when "(x + 1" has no ')'.
+  void commit() { committed_ = committed_ || term_depth_ == 0; }
+
+  std::string comparison_operator() {
+    skip_space();
+    // <-> and <! are not "less than"; -> is not a minus (see parse_sum); a bare '>' closes
+    // <!...> when no parenthesis was opened inside it.
+    if (text_.substr(pos_, 3) == "<->" || text_.substr(pos_, 2) == "<!") return "";
+    const bool closes_diamond = !diamond_depths_.empty() && diamond_depths_.back() == paren_depth_;
+    for (const char* op : {"<=", ">=", "!=", "=", "<", ">"}) {
+      if (closes_diamond && std::string_view(op) == ">") continue;
+      if (accept(op)) return op;
+    }
+    return "";
+  }
+
+  // The term with its column, its depth recorded: long chains (x + x + ... + x) are built
+  // in a loop but printed and freed recursively, so they are bounded like formulas.
+  TermPtr located_term(TermPtr term, std::size_t column) {
+    auto located = std::make_shared<Term>(*term);
+    located->column = column;
+    std::size_t below = 0;
+    for (const Term* sub : {located->left.get(), located->right.get()}) {
+      if (!sub) continue;
+      const auto it = term_depths_.find(sub);
+      below = std::max<std::size_t>(below, it == term_depths_.end() ? 1 : it->second);
+    }
+    if (below + 1 > kMaxDepth) fail_too_deep();
+    term_depths_[located.get()] = below + 1;
+    return located;
+  }
+
+  TermPtr parse_sum() {
+    TermPtr left = parse_product();
+    for (;;) {
+      skip_space();
+      const std::size_t column = pos_ + 1;
+      if (pos_ >= text_.size()) return left;
+      const char c = text_[pos_];
+      const bool arrow = text_.substr(pos_, 2) == "->";
+      if ((c != '+' && c != '-') || arrow) return left;
+      ++pos_;
+      commit();
+      const auto op = c == '+' ? Term::Op::Add : Term::Op::Subtract;
+      left = located_term(t::apply(op, left, parse_product()), column);
+    }
+  }
+
+  TermPtr parse_product() {
+    TermPtr left = parse_factor();
+    for (;;) {
+      skip_space();
+      const std::size_t column = pos_ + 1;
+      if (pos_ >= text_.size()) return left;
+      const char c = text_[pos_];
+      if (c != '*' && c != '/' && c != '%') return left;
+      ++pos_;
+      commit();
+      const auto op = c == '*'   ? Term::Op::Multiply
+                      : c == '/' ? Term::Op::Divide
+                                 : Term::Op::Remainder;
+      left = located_term(t::apply(op, left, parse_factor()), column);
+    }
+  }
+
+  TermPtr parse_factor() {
+    const Nesting nesting(*this);
+    skip_space();
+    const std::size_t column = pos_ + 1;
+    if (pos_ >= text_.size()) fail("expected a term, found the end of the input");
+    if (text_[pos_] == '-' && text_.substr(pos_, 2) != "->") {
+      ++pos_;
+      commit();
+      TermPtr operand = parse_factor();
+      if (operand->op == Term::Op::Number && operand->number > INT64_MIN)  // -3 is a number
+        return located_term(t::number(-operand->number), column);
+      return located_term(t::apply(Term::Op::Negate, operand), column);
+    }
+    if (accept("(")) {
+      ++term_depth_;
+      ++paren_depth_;
+      TermPtr inner = parse_sum();
+      expect(")", "to close the parenthesis");
+      --paren_depth_;
+      --term_depth_;
+      return inner;
+    }
+    if (std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
+      commit();
+      const std::string digits = word();
+      if (digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 18) {
+        pos_ = column - 1;
+        fail("expected a number of at most 18 digits");
+      }
+      return located_term(t::number(std::stoll(digits)), column);
+    }
+    const std::string name = word();
+    if (name.empty()) fail("expected a term, found " + character_here());
+    return located_term(t::variable(name), column);
+  }
+
   std::string_view text_;
   std::size_t pos_ = 0;
+  bool committed_ = false;       // the comparison being tried has read a term-only token
+  std::size_t term_depth_ = 0;   // parentheses open inside the term being read
+  std::size_t paren_depth_ = 0;  // all parentheses open, formula and term
+  std::vector<std::size_t> diamond_depths_;  // paren_depth_ at each open <!
   std::size_t nesting_ = 0;
-  std::unordered_map<const Formula*, std::size_t> depth_;  // of every operator node built
+  std::unordered_map<const Formula*, std::size_t> depth_;     // of every operator node built
+  std::unordered_map<const Term*, std::size_t> term_depths_;  // of every term built
 };
 
 inline FormulaPtr parse_formula(std::string_view text) { return FormulaParser(text).parse(); }

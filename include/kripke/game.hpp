@@ -104,8 +104,26 @@ class Play {
   WorldSet truth(const Formula& phi) const { return evaluator().eval(phi); }
   bool holds(const Formula& phi) const { return evaluator().holds_at_actual(phi); }
   Evaluator evaluator() const {
-    return Evaluator(model_, [this](const Formula& a, const Model& m) { return atom(a, m); });
+    return Evaluator(
+        model_,
+        [this](const Formula& a, const Model& m) {
+          return a.kind == Formula::Kind::Compare ? compare(a, m) : atom(a, m);
+        },
+        agent_names_in_formulas());
   }
+
+  // The truth set of a comparison of terms (x + y <= 100): only a game with integer
+  // variables has them.
+  virtual WorldSet compare(const Formula& c, const Model&) const {
+    std::string message = "'";  // piece by piece: GCC 12's false -Wrestrict (PR 105329)
+    message += to_string(c);
+    message += "' compares numbers, but ";
+    message += game_name_;
+    message += " has no integer variables (models written in a config have them)";
+    throw FormulaError(message, c.column);
+  }
+  // The names formulas may give agents (K{alice} p), in agent order; none: numbers only.
+  virtual std::vector<std::string> agent_names_in_formulas() const { return {}; }
 
   // A record with the fields every event has.
   LogRecord record(const std::string& event) const {
