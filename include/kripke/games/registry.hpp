@@ -13,6 +13,7 @@
 #include "kripke/games/nine_card/nine_card.hpp"
 #include "kripke/games/number/number.hpp"
 #include "kripke/games/sleuth/game.hpp"
+#include "kripke/model_lang/model_game.hpp"
 
 namespace kripke {
 
@@ -47,6 +48,11 @@ inline const std::vector<GameInfo>& game_registry() {
        "Steging's rules",
        sleuth::strategy_names(),
        [](GameConfig c) { return std::make_unique<sleuth::SleuthGame>(std::move(c)); }},
+      {"model",
+       "a model written in the config (docs/models.md): variables, a law, what each agent "
+       "observes",
+       {},
+       [](GameConfig c) { return std::make_unique<model_lang::ModelGame>(std::move(c)); }},
   };
   return games;
 }
