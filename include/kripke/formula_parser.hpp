@@ -126,17 +126,22 @@ class FormulaParser {
     Nesting& operator=(const Nesting&) = delete;
     FormulaParser& parser;
   };
-  // Records the depth of a node just built from operands built before it; long chains of
-  // binary connectives grow deep without any recursion.
-  FormulaPtr sized(FormulaPtr node) {
+  // Records the depth of a node (formula or term) just built from operands built before
+  // it; long chains of binary connectives (p & p & ..., x + x + ...) grow deep without any
+  // recursion in the parser, but printing and freeing them recurse.
+  template <class Node>
+  void record_depth(std::unordered_map<const Node*, std::size_t>& depths, const Node& node) {
     std::size_t below = 0;
-    for (const Formula* sub : {node->left.get(), node->right.get()}) {
+    for (const Node* sub : {node.left.get(), node.right.get()}) {
       if (!sub) continue;
-      const auto it = depth_.find(sub);
-      below = std::max<std::size_t>(below, it == depth_.end() ? 1 : it->second);
+      const auto it = depths.find(sub);
+      below = std::max<std::size_t>(below, it == depths.end() ? 1 : it->second);
     }
     if (below + 1 > kMaxDepth) fail_too_deep();
-    depth_[node.get()] = below + 1;
+    depths[&node] = below + 1;
+  }
+  FormulaPtr sized(FormulaPtr node) {
+    record_depth(depth_, *node);
     return node;
   }
 
@@ -334,19 +339,11 @@ class FormulaParser {
     return "";
   }
 
-  // The term with its column, its depth recorded: long chains (x + x + ... + x) are built
-  // in a loop but printed and freed recursively, so they are bounded like formulas.
+  // The term with its column, its depth recorded (bounded like formulas).
   TermPtr located_term(TermPtr term, std::size_t column) {
     auto located = std::make_shared<Term>(*term);
     located->column = column;
-    std::size_t below = 0;
-    for (const Term* sub : {located->left.get(), located->right.get()}) {
-      if (!sub) continue;
-      const auto it = term_depths_.find(sub);
-      below = std::max<std::size_t>(below, it == term_depths_.end() ? 1 : it->second);
-    }
-    if (below + 1 > kMaxDepth) fail_too_deep();
-    term_depths_[located.get()] = below + 1;
+    record_depth(term_depths_, *located);
     return located;
   }
 
