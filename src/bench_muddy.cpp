@@ -76,7 +76,7 @@ std::vector<BenchCase> muddy_bench_cases() {
   return {
       {"muddy-12", "muddy children n=12, all muddy, until they know", 21,
        [](int repeat) { return whole_game(12, repeat, "target < 50 ms"); }},
-      {"muddy-20", "muddy children n=20 (1,048,576 worlds), all muddy", 3,
+      {"muddy-20", "muddy children n=20 (1,048,576 worlds), all muddy", 7,
        [](int repeat) { return whole_game(20, repeat, "target < 0.6 s CPU, 250 MiB"); }},
       {"muddy-24", "muddy children n=24 (16,777,216 worlds), all muddy", 1,
        [](int repeat) { return whole_game(24, repeat, "target < 15 s CPU, 5 GiB"); }},
