@@ -1,4 +1,5 @@
-// kripkesim check CONFIG.json --formula F [--turns N] [--seed N]
+// kripkesim check CONFIG.json (--formula F | --where F | --valid F | --count F)
+//   [--turns N] [--seed N] [--format text|json] [--limit N]
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
@@ -13,20 +14,40 @@
 #include "formula_input.hpp"
 #include "knowledge_report.hpp"
 #include "kripke/game_loop.hpp"
+#include "model_queries.hpp"
 
 namespace kripkesim {
 namespace {
 
 struct CheckOptions {
   std::string config;
-  std::string formula;
+  std::string formula, where, valid, count;
   int turns = 0;
   SeedOption seed;
+  std::string format = "text";
+  std::size_t limit = 100;
 };
 
+// The question asked: which option, and its formula's text.
+struct Question {
+  std::string option;
+  std::string text;
+};
+
+Question question_of(const CheckOptions& o) {
+  std::vector<Question> asked;
+  for (const Question& q : {Question{"--formula", o.formula}, Question{"--where", o.where},
+                            Question{"--valid", o.valid}, Question{"--count", o.count}})
+    if (!q.text.empty()) asked.push_back(q);
+  if (asked.size() != 1)
+    throw kripke::InputError(
+        "give exactly one of --formula, --where, --valid and --count (a non-empty formula)");
+  return asked.front();
+}
+
 void check(const CheckOptions& options) {
-  const UserFormula phi =
-      in_file("--formula", [&] { return parse_user_formula(options.formula, ""); });
+  const Question q = question_of(options);
+  const UserFormula phi = in_file(q.option, [&] { return parse_user_formula(q.text, ""); });
   const auto game = load_game(options.config);
   kripke::NullSink quiet;
   kripke::GameRunner runner(*game, options.seed.or_config(game->config().seed), quiet);
@@ -35,11 +56,30 @@ void check(const CheckOptions& options) {
     for (int k = 0; k < options.turns && !runner.finished(); ++k) runner.step();
   });
   const kripke::Play& play = runner.play();
+  const auto format = options.format == "json" ? OutputFormat::Json : OutputFormat::Text;
+  if (q.option != "--formula") {
+    const Query query = q.option == "--where"   ? Query::Where
+                        : q.option == "--valid" ? Query::Valid
+                                                : Query::Count;
+    const QueryAnswer answer =
+        in_file(q.option, [&] { return answer_query(play, query, phi, format, options.limit); });
+    std::cout << answer.output;
+    if (!answer.holds) throw CommandExit(kExitExpectationFailed);
+    return;
+  }
   const bool truth = in_file("--formula", [&] { return holds_at_actual(play, phi); });
-  std::cout << (truth ? "true" : "false") << '\n' << knowledge_lines(play, &phi, "");
-  if (runner.finished() && runner.result().turns < options.turns)
-    std::cout << fmt::format("(the game ended after turn {}: {})\n", runner.result().turns,
-                             runner.result().reason);
+  if (format == OutputFormat::Json) {
+    std::cout << kripke::Json({{"formula", phi.text},
+                               {"holds", truth},
+                               {"actual", play.world_json(play.model().actual())}})
+                     .dump()
+              << '\n';
+  } else {
+    std::cout << (truth ? "true" : "false") << '\n' << knowledge_lines(play, &phi, "");
+    if (runner.finished() && runner.result().turns < options.turns)
+      std::cout << fmt::format("(the game ended after turn {}: {})\n", runner.result().turns,
+                               runner.result().reason);
+  }
   if (!truth) throw CommandExit(kExitExpectationFailed);
 }
 
@@ -47,26 +87,43 @@ void check(const CheckOptions& options) {
 
 void add_check_command(CLI::App& app) {
   auto options = std::make_shared<CheckOptions>();
-  CLI::App* cmd = app.add_subcommand("check", "Evaluate a formula at the actual world of a game");
+  CLI::App* cmd = app.add_subcommand(
+      "check", "Evaluate a formula at the actual world of a game, or ask about all its worlds");
   cmd->add_option("CONFIG", options->config, "the game config (JSON)")
       ->required()
       ->type_name("FILE");
-  cmd->add_option("-f,--formula", options->formula, "the formula, e.g. \"K1 muddy(1)\"")
-      ->required()
+  cmd->add_option("-f,--formula", options->formula,
+                  "whether the formula holds at the actual world, e.g. \"K1 muddy(1)\"")
+      ->type_name("FORMULA");
+  cmd->add_option("--where", options->where, "list the worlds (alive ones) where the formula holds")
+      ->type_name("FORMULA");
+  cmd->add_option("--valid", options->valid,
+                  "whether the formula holds in every world; exit 1 with a counter-example if not")
+      ->type_name("FORMULA");
+  cmd->add_option("--count", options->count, "the number of worlds where the formula holds")
       ->type_name("FORMULA");
   cmd->add_option("--turns", options->turns, "turns to play before evaluating (default 0)")
       ->check(CLI::Range(0, 1'000'000))
       ->type_name("N");
+  cmd->add_option("--format", options->format, "text (default) or json: one JSON object")
+      ->check(CLI::IsMember({"text", "json"}));
+  cmd->add_option("--limit", options->limit,
+                  "the most worlds --where lists (default 100; 0: all); the count is exact")
+      ->type_name("N");
   options->seed.add_to(*cmd);
   help_footer(
       *cmd,
-      "Start the game of a config (the deal and the updates before the first turn), play\n"
-      "--turns turns, and evaluate the formula at the actual world. Prints true or false,\n"
-      "then a line per agent: the worlds it considers possible, whether it knows the\n"
-      "formula (K_i formula), and whether it has reached its goal.\n"
-      "Formula syntax: atoms of the game (muddy(2), has(1,rope)...), ~ & | -> <->, K1 M1 Kw1,\n"
-      "E{1,2} C{1,2}, true, false; agents are numbered from 1.",
-      "  0  the formula is true\n  1  the formula is false\n"
+      "Start the game of a config (the deal and the updates before the first turn) and play\n"
+      "--turns turns. Then, with --formula, evaluate the formula at the actual world: prints\n"
+      "true or false, then a line per agent: the worlds it considers possible, whether it\n"
+      "knows the formula (K_i formula), and whether it has reached its goal. With --where,\n"
+      "--valid or --count, ask about every world still possible: which ones satisfy the\n"
+      "formula (by their assignment in a model written in a config, by number otherwise),\n"
+      "whether all do, how many do. --format json prints one JSON object instead.\n"
+      "Formula syntax (docs/cli.md): atoms of the game (muddy(2), has(1,rope), p, x + y <= 9),\n"
+      "~ & | -> <->, K1 M1 Kw1 or K{name}, E{1,2} C{1,2} D{1,2}, [!φ]ψ <!φ>ψ, true, false.",
+      "  0  the formula is true (--formula), valid (--valid), or the answer was printed\n"
+      "  1  the formula is false at the actual world, or not valid\n"
       "  2  bad usage, a bad config, or a bad formula (the message shows the column)");
   cmd->callback([options] { check(*options); });
 }

@@ -125,6 +125,15 @@ class Play {
   // The names formulas may give agents (K{alice} p), in agent order; none: numbers only.
   virtual std::vector<std::string> agent_names_in_formulas() const { return {}; }
 
+  // A world of the model, for answers about many worlds (`check --where`): as data (a
+  // model's assignment; by default the world's number) and as text.
+  virtual Json world_json(World w) const { return w; }
+  virtual std::string world_text(World w) const {
+    std::string text = "world ";  // piece by piece: GCC 12's false -Wrestrict (PR 105329)
+    text += std::to_string(w);
+    return text;
+  }
+
   // A record with the fields every event has.
   LogRecord record(const std::string& event) const {
     LogRecord r;

@@ -275,8 +275,12 @@ class ModelPlay final : public Play {
     throw InputError("a model has no moves; use announce and observe steps", path);
   }
 
-  Json deal() const override {
-    return data_->vocabulary().assignment_json(model_.valuation(model_.actual()));
+  Json deal() const override { return world_json(model_.actual()); }
+  Json world_json(World w) const override {
+    return data_->vocabulary().assignment_json(model_.valuation(w));
+  }
+  std::string world_text(World w) const override {
+    return data_->vocabulary().assignment_text(model_.valuation(w));
   }
   Json agents() const override {
     Json out = Json::array();

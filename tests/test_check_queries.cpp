@@ -1,0 +1,98 @@
+// kripkesim check --where / --valid / --count, as text and as JSON, through the real binary.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "cli_runner.hpp"
+
+using namespace kripke_test;
+using nlohmann::json;
+
+namespace {
+
+// Sum and Product over 1 <= x < y <= 4: six worlds, S learns x + y, P learns x * y.
+const char* const kSmallSumAndProduct = R"({"game": "model", "rules": {
+  "variables": [{"name": "x", "from": 1, "to": 4}, {"name": "y", "from": 1, "to": 4}],
+  "law": "x < y",
+  "agents": [{"name": "S", "observes": ["x + y"]}, {"name": "P", "observes": ["x * y"]}],
+  "actual": {"x": 1, "y": 4}}})";
+
+}  // namespace
+
+TEST_CASE("[check] --where lists the worlds by their assignment, as text or JSON") {
+  TempDir dir;
+  const std::string model = dir.write("model.json", kSmallSumAndProduct);
+  const CliResult text = run_cli({"check", model, "--where", "x + y = 5"});
+  CHECK(text.exit_code == 0);
+  // Worlds come in the order of their assignment's number: x changes fastest.
+  CHECK(text.out == "2 worlds of 6:\n  x=2 y=3\n  x=1 y=4\n");
+
+  const CliResult j = run_cli({"check", model, "--where", "x + y = 5", "--format", "json"});
+  CHECK(j.exit_code == 0);
+  const json answer = json::parse(j.out);
+  CHECK(answer["count"] == 2);
+  CHECK(answer["worlds"] == 6);
+  CHECK(answer["where"] == json::parse(R"([{"x": 2, "y": 3}, {"x": 1, "y": 4}])"));
+
+  // --limit shows the first worlds and says how many more there are; the count is exact.
+  const CliResult limited = run_cli({"check", model, "--where", "true", "--limit", "2"});
+  CHECK(limited.out ==
+        "6 worlds of 6:\n  x=1 y=2\n  x=1 y=3\n  ... and 4 more (--limit 0 lists them all)\n");
+  // Knowledge is asked of every world: where does S know that x is 1? Sums 3 and 4.
+  CHECK(run_cli({"check", model, "--where", "K{S} x = 1"}).out ==
+        "2 worlds of 6:\n  x=1 y=2\n  x=1 y=3\n");
+}
+
+TEST_CASE(
+    "[check] --valid says whether every world satisfies the formula, with a counter-example") {
+  TempDir dir;
+  const std::string model = dir.write("model.json", kSmallSumAndProduct);
+  const CliResult valid =
+      run_cli({"check", model, "--valid", "x < y & (K{P} x = 1 | ~K{P} x = 1)"});
+  CHECK(valid.exit_code == 0);
+  CHECK(valid.out == "valid: true in all 6 worlds\n");
+  // P knows the pair in every world (all products differ); S does not.
+  CHECK(run_cli({"check", model, "--valid", "Kw{P} x = 1"}).exit_code == 0);
+  const CliResult not_valid = run_cli({"check", model, "--valid", "x + y < 7"});
+  CHECK(not_valid.exit_code == 1);
+  CHECK(not_valid.out == "not valid: false in 1 of 6 worlds, for example x=3 y=4\n");
+  const CliResult j = run_cli({"check", model, "--valid", "Kw{S} x = 1", "--format", "json"});
+  CHECK(j.exit_code == 1);
+  const json answer = json::parse(j.out);
+  CHECK(answer["valid"] == false);
+  CHECK(answer["failing"] == 2);  // (1,4) and (2,3): sum 5
+  CHECK(answer["counterexample"] == json::parse(R"({"x": 2, "y": 3})"));
+}
+
+TEST_CASE("[check] --count, and questions after announcements of a scenario's kind") {
+  TempDir dir;
+  const std::string model = dir.write("model.json", kSmallSumAndProduct);
+  CHECK(run_cli({"check", model, "--count", "x % 2 = 1"}).out == "4\n");
+  const CliResult j =
+      run_cli({"check", model, "--count", "[!x + y = 5] K{S} y > 2", "--format", "json"});
+  CHECK(json::parse(j.out)["count"] == 6);  // after the announcement S knows y >= 3
+  // Other games are asked the same way; their worlds are numbered.
+  const CliResult muddy =
+      run_cli({"check", source_path("configs/muddy.json"), "--count", "muddy(1)"});
+  CHECK(muddy.exit_code == 0);
+  CHECK(muddy.out == "16\n");  // 5 children, the father's announcement leaves 31 worlds
+  CHECK(run_cli({"check", source_path("configs/muddy.json"), "--where",
+                 "~muddy(2) & ~muddy(3) & "
+                 "~muddy(4) & ~muddy(5)"})
+            .out == "1 world of 31:\n  world 1\n");
+}
+
+TEST_CASE("[check] exactly one question, and bad formulas name their option") {
+  TempDir dir;
+  const std::string model = dir.write("model.json", kSmallSumAndProduct);
+  const CliResult two = run_cli({"check", model, "--formula", "true", "--where", "true"});
+  CHECK(two.exit_code == 2);
+  CHECK_THAT(two.err, Catch::Contains("exactly one of --formula, --where, --valid and --count"));
+  CHECK(run_cli({"check", model}).exit_code == 2);
+  const CliResult bad = run_cli({"check", model, "--where", "x + = 1"});
+  CHECK(bad.exit_code == 2);
+  CHECK_THAT(bad.err, Catch::Contains("--where: column 5"));
+  const CliResult unknown = run_cli({"check", model, "--valid", "z = 1"});
+  CHECK(unknown.exit_code == 2);
+  CHECK_THAT(unknown.err, Catch::Contains("--valid: column 1: unknown variable 'z'"));
+}
