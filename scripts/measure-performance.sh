@@ -74,6 +74,9 @@ load "sleuth"
 timed "sleuth 1000 games, 2 jobs" \
   "$k" batch configs/experiments/sleuth-speed.json --jobs 2 --out "$out/sleuth.json"
 
+load "models"
+"$k" bench model-sum-and-product model-large
+
 load "batch speed-up"
 for jobs in 1 2; do
   timed "muddy batch, $jobs job(s)" \

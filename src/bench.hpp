@@ -69,6 +69,7 @@ std::vector<BenchCase> number_bench_cases();
 std::vector<BenchCase> clue_bench_cases();
 std::vector<BenchCase> nine_card_bench_cases();
 std::vector<BenchCase> sleuth_bench_cases();
+std::vector<BenchCase> model_bench_cases();
 
 void add_bench_command(CLI::App& app);
 

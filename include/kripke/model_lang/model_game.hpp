@@ -216,26 +216,35 @@ class ModelData {
     lawful.for_each([&](World a) { worlds_.push_back(a); });
   }
 
-  // Per agent: the worlds refined by each thing it observes.
+  // Per agent: the worlds refined by what it observes. The observed variables make one key
+  // together (their value indices in mixed radix, which fits: there are at most 2^32
+  // assignments), so that a model of millions of worlds is grouped once per agent; each
+  // observed term refines that.
   void build_partitions() {
     for (std::size_t i = 0; i < agents_.size(); ++i) {
       std::string path = "/rules/agents/";  // piece by piece: GCC 12's false -Wrestrict
       path += std::to_string(i);
       path += "/observes";
-      Partition p = Partition::universal(worlds_.size());
-      std::vector<std::uint64_t> key(worlds_.size());
+      std::vector<std::uint64_t> key(worlds_.size(), 0);
+      std::vector<bool> seen(vocab_.size(), false);
+      std::uint64_t radix = 1;
       for (const Observation& o : agents_[i].observes) {
-        if (o.variable >= 0) {
+        if (o.variable < 0 || seen[std::size_t(o.variable)]) continue;
+        seen[std::size_t(o.variable)] = true;
+        const auto k = std::size_t(o.variable);
+        for (std::size_t w = 0; w < worlds_.size(); ++w)
+          key[w] += vocab_.value_index(worlds_[w], k) * radix;
+        radix *= vocab_.variables()[k].values.size();
+      }
+      Partition p = Partition::universal(worlds_.size()).refined_by(key);
+      for (const Observation& o : agents_[i].observes) {
+        if (!o.term) continue;
+        const CompiledTerm term = compile(*o.term, vocab_);
+        try {
           for (std::size_t w = 0; w < worlds_.size(); ++w)
-            key[w] = vocab_.value_index(worlds_[w], std::size_t(o.variable));
-        } else {
-          const CompiledTerm term = compile(*o.term, vocab_);
-          try {
-            for (std::size_t w = 0; w < worlds_.size(); ++w)
-              key[w] = std::uint64_t(value(term, vocab_, worlds_[w]));
-          } catch (const FormulaError& e) {
-            throw InputError(e.what(), path);
-          }
+            key[w] = std::uint64_t(value(term, vocab_, worlds_[w]));
+        } catch (const FormulaError& e) {
+          throw InputError(e.what(), path);
         }
         p = p.refined_by(key);
       }

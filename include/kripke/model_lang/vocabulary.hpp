@@ -7,6 +7,7 @@
 // is the world's valuation, so a formula's atoms and terms decode a world without a table.
 #pragma once
 
+#include <bit>
 #include <cctype>
 #include <cstdint>
 #include <optional>
@@ -68,8 +69,10 @@ class Vocabulary {
     return n;
   }
 
-  // Variable k's value index in assignment a, and its value.
+  // Variable k's value index in assignment a, and its value. When its stride and its domain
+  // size are powers of two (propositional variables), a shift and a mask do.
   std::size_t value_index(std::uint64_t a, std::size_t k) const {
+    if (shift_[k] >= 0) return std::size_t((a >> shift_[k]) & (vars_[k].values.size() - 1));
     return std::size_t((a / stride_[k]) % vars_[k].values.size());
   }
   std::int64_t value(std::uint64_t a, std::size_t k) const {
@@ -237,7 +240,11 @@ class Vocabulary {
         if (label == var.name)
           throw InputError("'" + var.name + "' is already a value name of " + other.name, path);
     const BigCount before = assignment_count();
-    stride_.push_back(std::uint64_t(before > kMaxAssignments ? kMaxAssignments : before));
+    const std::uint64_t stride = std::uint64_t(before > kMaxAssignments ? kMaxAssignments : before);
+    const std::size_t size = var.values.size();
+    const bool powers = std::has_single_bit(stride) && std::has_single_bit(size);
+    stride_.push_back(stride);
+    shift_.push_back(powers ? std::countr_zero(stride) : -1);
     vars_.push_back(std::move(var));
   }
 
@@ -245,6 +252,7 @@ class Vocabulary {
 
   std::vector<Variable> vars_;
   std::vector<std::uint64_t> stride_;
+  std::vector<int> shift_;  // log2 of stride_ when the value index is a bit field, else -1
 };
 
 }  // namespace kripke::model_lang
