@@ -6,7 +6,6 @@
 #pragma once
 
 #include <algorithm>
-#include <cctype>
 #include <memory>
 #include <numeric>
 #include <optional>
@@ -157,15 +156,7 @@ class ModelData {
       ObjectReader r(items[k], at);
       AgentSpec agent;
       agent.name = r.required_string("name");
-      const bool word = !agent.name.empty() &&
-                        agent.name.find_first_not_of(
-                            "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") ==
-                            std::string::npos &&
-                        !std::isdigit(static_cast<unsigned char>(agent.name[0]));
-      if (!word)
-        throw InputError(
-            "'" + agent.name + "' is not a name (letters, digits and _, not starting with a digit)",
-            r.path_of("name"));
+      check_word(agent.name, r.path_of("name"));
       for (const AgentSpec& other : agents_)
         if (other.name == agent.name)
           throw InputError("the agent '" + agent.name + "' is declared twice", r.path_of("name"));

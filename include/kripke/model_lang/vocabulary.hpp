@@ -20,6 +20,19 @@
 
 namespace kripke::model_lang {
 
+// A name of a variable, value or agent: a word as the formula parser reads it (letters,
+// digits and _, not starting with a digit); InputError at `path` otherwise.
+inline void check_word(const std::string& name, const std::string& path) {
+  const bool word = !name.empty() &&
+                    name.find_first_not_of(
+                        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                        "0123456789_") == std::string::npos &&
+                    !std::isdigit(static_cast<unsigned char>(name[0]));
+  if (!word)
+    throw InputError(
+        "'" + name + "' is not a name (letters, digits and _, not starting with a digit)", path);
+}
+
 struct Variable {
   std::string name;
   bool boolean = false;              // a propositional atom: values false, true
@@ -193,12 +206,7 @@ class Vocabulary {
 
   // Names are words, as the formula parser reads them, and not the formula's keywords.
   static void check_name(const std::string& name, const std::string& path) {
-    const bool word = !name.empty() && name.find_first_not_of(
-                                           "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                           "0123456789_") == std::string::npos;
-    if (!word || std::isdigit(static_cast<unsigned char>(name[0])))
-      throw InputError(
-          "'" + name + "' is not a name (letters, digits and _, not starting with a digit)", path);
+    check_word(name, path);
     if (name == "true" || name == "false")
       throw InputError("'" + name + "' is a keyword of formulas, not a name", path);
   }
