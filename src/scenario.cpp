@@ -13,30 +13,18 @@ using kripke::InputError;
 using kripke::Json;
 using kripke::ObjectReader;
 
-// Agents are numbered from 1 in files.
-kripke::Agent agent_number(const Json& v, const std::string& path) {
-  return kripke::Agent(ObjectReader::integer_value(v, path, 1, 1'000'000) - 1);
+// An agent as written: its number (1, 2, ...) or its name.
+AgentRef agent_ref(const Json& v, const std::string& path) {
+  if (v.is_number_integer()) return {std::to_string(ObjectReader::integer_value(v, path, 1)), path};
+  if (v.is_string() && !v.get<std::string>().empty()) return {v.get<std::string>(), path};
+  throw InputError("expected an agent: its number (1, 2, ...) or its name", path);
 }
 
-kripke::Agent agent_key(const std::string& key, const std::string& path) {
-  const bool digits =
-      !key.empty() && key.size() <= 6 && key.find_first_not_of("0123456789") == std::string::npos;
-  if (!digits || std::stoi(key) < 1)
-    throw InputError("'" + key + "' is not an agent number (1, 2, ...)", path);
-  return std::stoi(key) - 1;
-}
-
-// A list of distinct agent numbers, sorted.
-std::vector<kripke::Agent> agent_list(const Json& v, const std::string& path) {
-  std::vector<kripke::Agent> agents;
+std::vector<AgentRef> agent_list(const Json& v, const std::string& path) {
+  std::vector<AgentRef> agents;
   const Json& list = kripke::array_at(v, path);
-  for (std::size_t k = 0; k < list.size(); ++k) {
-    const kripke::Agent a = agent_number(list[k], path + "/" + std::to_string(k));
-    if (std::find(agents.begin(), agents.end(), a) != agents.end())
-      throw InputError("agent " + std::to_string(a + 1) + " is listed twice", path);
-    agents.push_back(a);
-  }
-  std::sort(agents.begin(), agents.end());
+  for (std::size_t k = 0; k < list.size(); ++k)
+    agents.push_back(agent_ref(list[k], path + "/" + std::to_string(k)));
   return agents;
 }
 
@@ -71,17 +59,93 @@ StepAction read_observe(const Json& v, const std::string& path) {
   return step;
 }
 
+// The index of the event named `name`, or an error naming the events.
+std::size_t event_index(const ActionStep& step, const Json& v, const std::string& path) {
+  const std::string name = ObjectReader::string_value(v, path);
+  std::vector<std::string> names;
+  for (std::size_t e = 0; e < step.events.size(); ++e) {
+    if (step.events[e].name == name) return e;
+    names.push_back(step.events[e].name);
+  }
+  throw InputError(
+      "no event is named '" + name + "' (the events: " + ObjectReader::join(names) + ")", path);
+}
+
+StepAction read_action(const Json& v, const std::string& path) {
+  ObjectReader r(v, path);
+  ActionStep step;
+  const std::string events_path = r.path_of("events");
+  const Json& events = kripke::array_at(r.required("events"), events_path);
+  if (events.empty()) throw InputError("an action needs at least one event", events_path);
+  for (std::size_t e = 0; e < events.size(); ++e) {
+    ObjectReader er(events[e], events_path + "/" + std::to_string(e));
+    ActionEvent event;
+    event.name = er.required_string("name");
+    for (const ActionEvent& other : step.events)
+      if (other.name == event.name)
+        throw InputError("two events are named '" + event.name + "'", er.path_of("name"));
+    event.precondition = formula(er.required("pre"), er.path_of("pre"));
+    if (const Json* post = er.find("post")) {
+      event.postcondition = *post;
+      event.postcondition_path = er.path_of("post");
+    }
+    er.done();
+    step.events.push_back(std::move(event));
+  }
+  if (const Json* actual = r.find("actual")) {
+    step.actual_path = r.path_of("actual");
+    step.actual = event_index(step, *actual, step.actual_path);
+  }
+  if (const Json* groups = r.find("indistinguishable")) {
+    const std::string at = r.path_of("indistinguishable");
+    if (!groups->is_object())
+      throw InputError(
+          "expected an object from agents to groups of events, like {\"bob\": [[\"p\", "
+          "\"not p\"]]}",
+          at);
+    for (const auto& [agent, list] : groups->items()) {
+      const std::string agent_path = at + "/" + agent;
+      std::vector<std::vector<std::size_t>> classes;
+      std::vector<bool> placed(step.events.size(), false);
+      const Json& items = kripke::array_at(list, agent_path);
+      for (std::size_t g = 0; g < items.size(); ++g) {
+        const std::string group_path = agent_path + "/" + std::to_string(g);
+        const Json& group = kripke::array_at(items[g], group_path);
+        std::vector<std::size_t> members;
+        for (std::size_t k = 0; k < group.size(); ++k) {
+          const std::string item_path = group_path + "/" + std::to_string(k);
+          const std::size_t e = event_index(step, group[k], item_path);
+          if (placed[e])
+            throw InputError("the event '" + step.events[e].name + "' is in two of " + agent +
+                                 "'s groups: an agent's groups are the sets of events it cannot "
+                                 "tell apart, and do not overlap",
+                             item_path);
+          placed[e] = true;
+          members.push_back(e);
+        }
+        classes.push_back(std::move(members));
+      }
+      step.indistinguishable.emplace_back(AgentRef{agent, agent_path}, std::move(classes));
+    }
+  }
+  std::string names;
+  for (const ActionEvent& e : step.events) names += (names.empty() ? "" : " | ") + e.name;
+  step.text = r.string("text", "action: " + names);
+  r.done();
+  return step;
+}
+
 StepAction read_expect(const Json& v, const std::string& path) {
   return ExpectStep{formula(v, path)};
 }
 
 StepAction read_per_agent(AgentStatistic statistic, const Json& v, const std::string& path) {
   if (!v.is_object() || v.empty())
-    throw InputError("expected an object from agent numbers to counts, like {\"1\": 4}", path);
+    throw InputError("expected an object from agents to counts, like {\"1\": 4}", path);
   ExpectPerAgentStep step{statistic, {}};
   for (auto it = v.begin(); it != v.end(); ++it) {
     const std::string at = path + "/" + it.key();
-    step.expected.emplace_back(agent_key(it.key(), at),
+    step.expected.emplace_back(AgentRef{it.key(), at},
                                std::uint64_t(ObjectReader::integer_value(it.value(), at, 0)));
   }
   return step;
@@ -145,6 +209,7 @@ constexpr ActionKind kActions[] = {
     {"play", read_play},
     {"announce", read_announce},
     {"observe", read_observe},
+    {"action", read_action},
     {"expect", read_expect},
     {"expect_possible", read_expect_possible},
     {"expect_relations", read_expect_relations},
@@ -180,14 +245,6 @@ Step read_step(const Json& json, std::size_t index) {
   return step;
 }
 
-void check_agent(kripke::Agent a, const kripke::Play& play, const std::string& path) {
-  const std::size_t n = play.model().agent_count();
-  if (std::size_t(a) >= n)
-    throw InputError(
-        "there is no agent " + std::to_string(a + 1) + " (agents are 1.." + std::to_string(n) + ")",
-        path);
-}
-
 }  // namespace
 
 bool is_expectation(const StepAction& action) {
@@ -217,11 +274,43 @@ Scenario load_scenario(const std::string& file) {
   });
 }
 
+kripke::Agent resolve_agent(const kripke::Play& play, const AgentRef& ref) {
+  const std::size_t n = play.model().agent_count();
+  const std::string& key = ref.key;
+  const bool digits =
+      !key.empty() && key.size() <= 6 && key.find_first_not_of("0123456789") == std::string::npos;
+  if (digits) {
+    const int number = std::stoi(key);
+    if (number >= 1 && std::size_t(number) <= n) return number - 1;
+    throw InputError("there is no agent " + key + " (agents are 1.." + std::to_string(n) + ")",
+                     ref.path);
+  }
+  const std::vector<std::string> names = play.agent_names_in_formulas();
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (names[i] == key) return kripke::Agent(i);
+  throw InputError("there is no agent '" + key + "' (" +
+                       (names.empty() ? "this game numbers its agents 1.." + std::to_string(n)
+                                      : "the agents: " + ObjectReader::join(names)) +
+                       ")",
+                   ref.path);
+}
+
+std::vector<kripke::Agent> resolve_agents(const kripke::Play& play,
+                                          const std::vector<AgentRef>& refs,
+                                          const std::string& path) {
+  std::vector<kripke::Agent> agents;
+  for (const AgentRef& ref : refs) {
+    const kripke::Agent a = resolve_agent(play, ref);
+    if (std::find(agents.begin(), agents.end(), a) != agents.end())
+      throw InputError(play.agent_name(a) + " is listed twice", path);
+    agents.push_back(a);
+  }
+  std::sort(agents.begin(), agents.end());
+  return agents;
+}
+
 void check_script(const Scenario& scenario, const kripke::Play& play) {
   for (const Step& step : scenario.script) {
-    const auto agents = [&](const std::vector<kripke::Agent>& list) {
-      for (kripke::Agent a : list) check_agent(a, play, step.path);
-    };
     const auto formulas = [&](const UserFormula& phi) { truth_set(play, phi); };
     std::visit(
         [&](const auto& action) {
@@ -229,12 +318,19 @@ void check_script(const Scenario& scenario, const kripke::Play& play) {
           if constexpr (std::is_same_v<T, AnnounceStep> || std::is_same_v<T, ExpectStep>) {
             formulas(action.formula);
           } else if constexpr (std::is_same_v<T, ObserveStep>) {
-            agents(action.agents);
+            resolve_agents(play, action.agents, step.path);
             for (const UserFormula& phi : action.formulas) formulas(phi);
+          } else if constexpr (std::is_same_v<T, ActionStep>) {
+            for (const ActionEvent& e : action.events) {
+              formulas(e.precondition);
+              if (!e.postcondition.is_null())
+                play.check_postcondition(e.postcondition, e.postcondition_path);
+            }
+            for (const auto& [agent, groups] : action.indistinguishable) resolve_agent(play, agent);
           } else if constexpr (std::is_same_v<T, ExpectWinnersStep>) {
-            agents(action.winners);
+            resolve_agents(play, action.winners, step.path);
           } else if constexpr (std::is_same_v<T, ExpectPerAgentStep>) {
-            for (const auto& [agent, count] : action.expected) check_agent(agent, play, step.path);
+            for (const auto& [agent, count] : action.expected) resolve_agent(play, agent);
           }
         },
         step.action);

@@ -92,11 +92,71 @@ class StepExecutor {
       });
       formulas += (formulas.empty() ? "" : "; ") + s.formulas[k].text;
     }
-    play_.observe(s.agents, key,
-                  agents_text(play_, s.agents) + (s.agents.size() == 1 ? " observes" : " observe") +
+    const std::vector<Agent> agents = resolve_agents(play_, s.agents, step_.path);
+    play_.observe(agents, key,
+                  agents_text(play_, agents) + (agents.size() == 1 ? " observes" : " observe") +
                       " whether " + formulas,
                   formulas);
     return std::nullopt;
+  }
+
+  // The product update with the step's action model. Every agent knows that the action
+  // happens; what it tells apart is in `indistinguishable`.
+  std::optional<std::string> operator()(const ActionStep& s) {
+    kripke::ActionModel am;
+    std::string formula;
+    for (const ActionEvent& e : s.events) {
+      am.preconditions.push_back(truth_set(play_, e.precondition));
+      am.valuation_after.push_back(
+          e.postcondition.is_null() ? std::vector<std::uint32_t>{}
+                                    : play_.valuations_after(e.postcondition, e.postcondition_path,
+                                                             am.preconditions.back()));
+      formula += (formula.empty() ? "" : "; ") + e.name + ": " + e.precondition.text;
+      if (!e.postcondition.is_null()) formula += " then " + e.postcondition.dump();
+    }
+    am.actual_event = actual_event(s, am);
+    const std::size_t agents = play_.model().agent_count();
+    for (std::size_t i = 0; i < agents; ++i) {
+      std::vector<std::uint32_t> classes(s.events.size());
+      for (std::size_t e = 0; e < classes.size(); ++e) classes[e] = std::uint32_t(e);
+      am.event_class.push_back(std::move(classes));
+    }
+    for (const auto& [ref, groups] : s.indistinguishable) {
+      auto& classes = am.event_class[std::size_t(resolve_agent(play_, ref))];
+      for (const auto& group : groups)
+        for (std::size_t e : group) classes[e] = std::uint32_t(group.front());
+    }
+    std::vector<Agent> everybody(agents);
+    for (std::size_t i = 0; i < agents; ++i) everybody[i] = Agent(i);
+    play_.act(am, everybody, s.text, formula);
+    return std::nullopt;
+  }
+
+  // The event that happens: the step's "actual", whose precondition must hold at the
+  // actual world, or else the only event whose precondition does.
+  std::size_t actual_event(const ActionStep& s, const kripke::ActionModel& am) const {
+    const kripke::World actual = play_.model().actual();
+    if (s.actual) {
+      if (am.preconditions[*s.actual].test(actual)) return *s.actual;
+      throw kripke::FalseAnnouncement("the precondition of '" + s.events[*s.actual].name + "' (" +
+                                          s.events[*s.actual].precondition.text +
+                                          ") is false at the actual world, so it cannot happen",
+                                      s.actual_path);
+    }
+    std::vector<std::string> possible;
+    std::size_t found = 0;
+    for (std::size_t e = 0; e < s.events.size(); ++e)
+      if (am.preconditions[e].test(actual)) {
+        possible.push_back(s.events[e].name);
+        found = e;
+      }
+    if (possible.size() == 1) return found;
+    if (possible.empty())
+      throw kripke::FalseAnnouncement(
+          "no event can happen: every precondition is false at the actual world", step_.path);
+    throw InputError("the events " + kripke::ObjectReader::join(possible) +
+                         " can all happen at the actual world: say which with \"actual\"",
+                     step_.path);
   }
 
   std::optional<std::string> operator()(const ExpectStep& s) {
@@ -110,7 +170,8 @@ class StepExecutor {
       throw InputError(
           "relations are not known: this game counts its worlds, it does not list them");
     std::string wrong;
-    for (const auto& [agent, expected] : s.expected) {
+    for (const auto& [ref, expected] : s.expected) {
+      const Agent agent = resolve_agent(play_, ref);
       const kripke::BigCount found =
           possible ? play_.possible_count(agent) : play_.model().relations(agent);
       if (found != expected)
@@ -129,8 +190,9 @@ class StepExecutor {
 
   std::optional<std::string> operator()(const ExpectWinnersStep& s) {
     const std::vector<Agent> winners = play_.winners();
-    if (winners == s.winners) return std::nullopt;
-    return fmt::format("expected winners: {}; found: {}", agents_text(play_, s.winners),
+    const std::vector<Agent> expected = resolve_agents(play_, s.winners, step_.path);
+    if (winners == expected) return std::nullopt;
+    return fmt::format("expected winners: {}; found: {}", agents_text(play_, expected),
                        agents_text(play_, winners));
   }
 

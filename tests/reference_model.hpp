@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -31,6 +32,9 @@ struct Action {
   std::vector<std::vector<bool>> pre;  // [event][world]
   std::vector<Matrix> related;         // [agent][event][event]
   int actual_event = 0;
+  // Factual change: event e sends world w's valuation to post[e].at(w); events without an
+  // entry keep valuations.
+  std::map<int, std::map<int, std::uint32_t>> post;
 };
 
 struct Model {
@@ -77,7 +81,7 @@ struct Model {
   }
 
   // Product update: new worlds are the pairs (w, e), w alive and w ∈ pre(e), numbered in order of w
-  // then e; (w,e) R_i (v,f) iff w R_i v and e R_i f.
+  // then e; (w,e) R_i (v,f) iff w R_i v and e R_i f; (w,e) carries e's postcondition of w.
   void product_update(const Action& a) {
     std::vector<std::pair<int, int>> pairs;
     for (int w : alive)
@@ -89,7 +93,9 @@ struct Model {
     next.actual = -1;
     for (int k = 0; k < n; ++k) {
       next.alive.insert(k);
-      next.valuation.push_back(valuation[pairs[k].first]);
+      const auto [w, e] = pairs[k];
+      const auto changed = a.post.find(e);
+      next.valuation.push_back(changed == a.post.end() ? valuation[w] : changed->second.at(w));
       if (pairs[k] == std::pair<int, int>(actual, a.actual_event)) next.actual = k;
     }
     if (next.actual < 0) throw std::logic_error("reference: actual event impossible");
@@ -108,8 +114,17 @@ struct Model {
 // Truth of φ at every world (false at dead worlds), straight from the definitions.
 class Evaluator {
  public:
+  // The truth of an atom or a comparison at a valuation (a row of the game's table).
+  using Facts = std::function<bool(const kripke::Formula&, std::uint32_t valuation)>;
+
+  Evaluator(const Model& m, Facts facts)
+      : m_(m), facts_(std::move(facts)), alive_(m.alive.begin(), m.alive.end()) {}
   Evaluator(const Model& m, const Atoms& atoms)
-      : m_(m), atoms_(atoms), alive_(m.alive.begin(), m.alive.end()) {}
+      : Evaluator(m, [&atoms](const kripke::Formula& phi, std::uint32_t v) {
+          if (phi.kind == kripke::Formula::Kind::Compare)
+            throw std::logic_error("reference: these atoms have no comparisons");
+          return bool(atoms.at(phi.name)[v]);
+        }) {}
 
   std::vector<bool> holds(const kripke::Formula& phi) const {
     using K = kripke::Formula::Kind;
@@ -118,10 +133,9 @@ class Evaluator {
         return where([](int) { return true; });
       case K::False:
         return where([](int) { return false; });
-      case K::Atom: {
-        const std::vector<bool>& by_valuation = atoms_.at(phi.name);
-        return where([&](int w) { return bool(by_valuation[m_.valuation[w]]); });
-      }
+      case K::Atom:
+      case K::Compare:
+        return where([&](int w) { return facts_(phi, m_.valuation[w]); });
       case K::Not: {
         const auto a = holds(*phi.left);
         return where([&](int w) { return !a[w]; });
@@ -188,12 +202,10 @@ class Evaluator {
         restricted.alive.clear();
         for (int w : alive_)
           if (a[w]) restricted.alive.insert(w);
-        const auto b = Evaluator(restricted, atoms_).holds(*phi.right);
+        const auto b = Evaluator(restricted, facts_).holds(*phi.right);
         if (phi.kind == K::Announce) return where([&](int w) { return !a[w] || b[w]; });
         return where([&](int w) { return a[w] && b[w]; });
       }
-      case K::Compare:
-        throw std::logic_error("reference: comparisons are not drawn");
     }
     throw std::logic_error("reference: unknown formula kind");
   }
@@ -246,7 +258,7 @@ class Evaluator {
   }
 
   const Model& m_;
-  const Atoms& atoms_;
+  Facts facts_;
   const std::vector<int> alive_;  // m_.alive as a list: iterating a std::set is slow
 };
 

@@ -112,6 +112,18 @@ RandomAction random_action(const Case& c, Rng& rng, bool truthful) {
     a.engine.preconditions.push_back(pre);
     a.ref.pre.push_back(ref_pre);
   }
+  // Factual change: about a third of the events give every world a random valuation (a row
+  // of the atoms' table, which is as long as the first model).
+  const std::size_t valuations = c.atoms->begin()->second.size();
+  a.engine.valuation_after.resize(events);
+  for (std::uint64_t e = 0; e < events; ++e) {
+    if (rng.below(3) != 0) continue;
+    for (std::size_t w = 0; w < worlds; ++w) {
+      const auto v = static_cast<std::uint32_t>(rng.below(valuations));
+      a.engine.valuation_after[e].push_back(v);
+      a.ref.post[static_cast<int>(e)][static_cast<int>(w)] = v;
+    }
+  }
   for (int i = 0; i < c.agents(); ++i) {
     const auto classes = 1 + rng.below(events);
     std::vector<std::uint32_t> cls(events);
@@ -129,7 +141,8 @@ std::string act(Case& c, Rng& rng) {
   const RandomAction a = random_action(c, rng, true);
   kripke::product_update(c.engine, a.engine);
   c.ref.product_update(a.ref);
-  return "act with " + std::to_string(a.ref.pre.size()) + " events";
+  return "act with " + std::to_string(a.ref.pre.size()) + " events, " +
+         std::to_string(a.ref.post.size()) + " with postconditions";
 }
 
 std::string random_update(Case& c, Rng& rng) {

@@ -122,6 +122,23 @@ class Play {
     message += " has no integer variables (models written in a config have them)";
     throw FormulaError(message, c.column);
   }
+  // Factual change for an action model's event: the valuation every world in `where` (the
+  // event's precondition) carries after the assignments `post` ({"p": "q", "x": "x + 1"},
+  // at `path`); the other worlds keep theirs. Only a game with
+  // variables has facts to change; check_postcondition finds the mistakes that need no
+  // world (unknown variables, constants outside a domain, syntax).
+  virtual void check_postcondition(const Json& post, const std::string& path) const {
+    (void)post;
+    std::string message = game_name_;  // piece by piece: GCC 12's false -Wrestrict
+    message += " has no variables to assign: postconditions are for models written in a config";
+    throw InputError(message, path);
+  }
+  virtual std::vector<std::uint32_t> valuations_after(const Json& post, const std::string& path,
+                                                      const WorldSet& where) const {
+    (void)where;
+    check_postcondition(post, path);
+    return model_.valuations();
+  }
   // The names formulas may give agents (K{alice} p), in agent order; none: numbers only.
   virtual std::vector<std::string> agent_names_in_formulas() const { return {}; }
 

@@ -64,21 +64,28 @@ inline ObservationResult observe_refined(Model& m, Agent i, Partition refined) {
 }
 
 // An action model for the product update: events with preconditions (sets of worlds of
-// the current model) and, per agent, which events it cannot tell apart (equal class ids).
+// the current model), per agent which events it cannot tell apart (equal class ids), and
+// optionally postconditions (factual change): the valuation world w carries after event e.
 struct ActionModel {
   std::vector<WorldSet> preconditions;                  // one per event
   std::vector<std::vector<std::uint32_t>> event_class;  // [agent][event]
   std::size_t actual_event = 0;
+  // [event][world of the current model]; an event without a row (or a model without this
+  // table) changes no fact.
+  std::vector<std::vector<std::uint32_t>> valuation_after;
 };
 
 // Product update: the new worlds are the pairs (w, e) with w alive and w ∈ pre(e), in
 // order of w then e; (w,e) ~i (v,f) iff w ~i v and e ~i f. Dead worlds are dropped, and
-// each new world keeps the valuation of its w.
+// each new world carries the valuation of its w, changed by e's postcondition if it has one.
 inline UpdateResult product_update(Model& m, const ActionModel& am) {
   const std::size_t events = am.preconditions.size();
   if (am.event_class.size() != m.agent_count())
     throw std::logic_error("product_update: one event partition per agent needed");
   if (am.actual_event >= events) throw std::logic_error("product_update: no actual event");
+  for (const auto& after : am.valuation_after)
+    if (!after.empty() && after.size() != m.world_count())
+      throw std::logic_error("product_update: a postcondition row per world needed");
   if (!am.preconditions[am.actual_event].test(m.actual()))
     throw FalseAnnouncement("the actual event's precondition is false at the actual world");
 
@@ -109,7 +116,11 @@ inline UpdateResult product_update(Model& m, const ActionModel& am) {
     partitions.push_back(Partition::from_keys(key));
   }
   std::vector<std::uint32_t> valuation(source.size());
-  for (std::size_t k = 0; k < source.size(); ++k) valuation[k] = m.valuation(source[k]);
+  for (std::size_t k = 0; k < source.size(); ++k) {
+    const std::size_t e = event_of[k];
+    const bool changes = e < am.valuation_after.size() && !am.valuation_after[e].empty();
+    valuation[k] = changes ? am.valuation_after[e][source[k]] : m.valuation(source[k]);
+  }
 
   UpdateResult r{m.alive_count(), source.size()};
   m = Model(std::move(partitions), new_actual, std::move(valuation));
@@ -119,8 +130,9 @@ inline UpdateResult product_update(Model& m, const ActionModel& am) {
 // The same model without its dead worlds (a product update with one event that everybody
 // sees). World indices change; valuations do not. Nothing is learnt.
 inline void compact(Model& m) {
-  ActionModel trivial{
-      {m.alive()}, std::vector<std::vector<std::uint32_t>>(m.agent_count(), {0}), 0};
+  ActionModel trivial;
+  trivial.preconditions = {m.alive()};
+  trivial.event_class.assign(m.agent_count(), {0});
   product_update(m, trivial);
 }
 

@@ -15,6 +15,7 @@
 #include "kripke/formula_parser.hpp"
 #include "kripke/game.hpp"
 #include "kripke/model_lang/arithmetic.hpp"
+#include "kripke/model_lang/postcondition.hpp"
 #include "kripke/model_lang/vocabulary.hpp"
 
 namespace kripke::model_lang {
@@ -263,13 +264,26 @@ class ModelPlay final : public Play {
   // A model has no moves: its updates come from a scenario's steps.
   TurnOutcome play_turn(Rng&) override { return TurnOutcome::Stalled; }
 
-  // An agent's goal: to know which world is the actual one.
-  bool has_won(Agent i) const override { return model_.possible(i) == 1; }
+  // An agent's goal: to know the actual assignment (after an action model several worlds
+  // may carry it).
+  bool has_won(Agent i) const override {
+    return knows_value(model_, i, [](std::uint32_t assignment) { return assignment; });
+  }
   Json knowledge(Agent) const override { return {{"world", deal()}}; }
 
   WorldSet atom(const Formula& a, const Model& m) const override { return atoms_.atom(a, m); }
   WorldSet compare(const Formula& c, const Model& m) const override { return atoms_.compare(c, m); }
   std::vector<std::string> agent_names_in_formulas() const override { return data_->agent_names(); }
+  void check_postcondition(const Json& post, const std::string& path) const override {
+    Postcondition(post, path, data_->vocabulary()).check_formulas([this](const Formula& phi) {
+      return truth(phi);
+    });
+  }
+  std::vector<std::uint32_t> valuations_after(const Json& post, const std::string& path,
+                                              const WorldSet& where) const override {
+    return Postcondition(post, path, data_->vocabulary())
+        .valuations(model_, where, [this](const Formula& phi) { return truth(phi); });
+  }
 
   void scripted_move(const Json&, const std::string& path) override {
     throw InputError("a model has no moves; use announce and observe steps", path);
