@@ -149,7 +149,7 @@ TEST_CASE("[cli-errors] an agent number out of range in a scenario") {
   const CliResult r = run_cli({"scenario", file});
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err,
-             Catch::Contains("/script/0/expect_possible: there is no agent 4 (agents are 1..3)"));
+             Catch::Contains("/script/0/expect_possible/4: there is no agent 4 (agents are 1..3)"));
 }
 
 TEST_CASE("[cli-errors] bad usage exits 2 and --help exits 0") {
