@@ -1,4 +1,4 @@
-// kripkesim check CONFIG.json (--formula F | --where F | --valid F | --count F)
+// kripkesim check CONFIG.json (--formula F [--at WORLD] | --where F | --valid F | --count F)
 //   [--turns N] [--seed N] [--format text|json] [--limit N]
 #include <fmt/format.h>
 
@@ -22,6 +22,7 @@ namespace {
 struct CheckOptions {
   std::string config;
   std::string formula, where, valid, count;
+  std::string at;  // a world (JSON: an assignment or a number) to evaluate --formula at
   int turns = 0;
   SeedOption seed;
   std::string format = "text";
@@ -45,8 +46,35 @@ Question question_of(const CheckOptions& o) {
   return asked.front();
 }
 
+// --formula F --at WORLD: whether F holds at the named world instead of the actual one.
+void check_at(const kripke::Play& play, const UserFormula& phi, const std::string& at,
+              OutputFormat format) {
+  const auto [world, truth] = in_file("--at", [&] {
+    kripke::Json name;
+    try {
+      name = kripke::Json::parse(at);
+    } catch (const kripke::Json::exception&) {
+      throw kripke::InputError(
+          "expected a world as JSON: an assignment {\"x\": 4, \"y\": 13} or a world number");
+    }
+    const kripke::World w = play.world_named(name, "");
+    return std::pair(w, truth_set(play, phi).test(w));
+  });
+  if (format == OutputFormat::Json)
+    std::cout << kripke::Json(
+                     {{"formula", phi.text}, {"holds", truth}, {"at", play.world_json(world)}})
+                     .dump()
+              << '\n';
+  else
+    std::cout << (truth ? "true" : "false") << " at " << play.world_text(world) << '\n';
+  if (!truth) throw CommandExit(kExitExpectationFailed);
+}
+
 void check(const CheckOptions& options) {
   const Question q = question_of(options);
+  if (!options.at.empty() && q.option != "--formula")
+    throw kripke::InputError("--at names the world where --formula is evaluated; " + q.option +
+                             " asks about every world");
   const UserFormula phi = in_file(q.option, [&] { return parse_user_formula(q.text, ""); });
   const auto game = load_game(options.config);
   kripke::NullSink quiet;
@@ -65,6 +93,10 @@ void check(const CheckOptions& options) {
         in_file(q.option, [&] { return answer_query(play, query, phi, format, options.limit); });
     std::cout << answer.output;
     if (!answer.holds) throw CommandExit(kExitExpectationFailed);
+    return;
+  }
+  if (!options.at.empty()) {
+    check_at(play, phi, options.at, format);
     return;
   }
   const bool truth = in_file("--formula", [&] { return holds_at_actual(play, phi); });
@@ -95,6 +127,10 @@ void add_check_command(CLI::App& app) {
   cmd->add_option("-f,--formula", options->formula,
                   "whether the formula holds at the actual world, e.g. \"K1 muddy(1)\"")
       ->type_name("FORMULA");
+  cmd->add_option("--at", options->at,
+                  "evaluate --formula at this world instead of the actual one: an assignment "
+                  "as JSON ('{\"x\": 4, \"y\": 13}') or a world number")
+      ->type_name("WORLD");
   cmd->add_option("--where", options->where, "list the worlds (alive ones) where the formula holds")
       ->type_name("FORMULA");
   cmd->add_option("--valid", options->valid,
@@ -116,14 +152,15 @@ void add_check_command(CLI::App& app) {
       "Start the game of a config (the deal and the updates before the first turn) and play\n"
       "--turns turns. Then, with --formula, evaluate the formula at the actual world: prints\n"
       "true or false, then a line per agent: the worlds it considers possible, whether it\n"
-      "knows the formula (K_i formula), and whether it has reached its goal. With --where,\n"
+      "knows the formula (K_i formula), and whether it has reached its goal; --at evaluates\n"
+      "it at another world, named by its assignment or number. With --where,\n"
       "--valid or --count, ask about every world still possible: which ones satisfy the\n"
       "formula (by their assignment in a model written in a config, by number otherwise),\n"
       "whether all do, how many do. --format json prints one JSON object instead.\n"
       "Formula syntax (docs/cli.md): atoms of the game (muddy(2), has(1,rope), p, x + y <= 9),\n"
       "~ & | -> <->, K1 M1 Kw1 or K{name}, E{1,2} C{1,2} D{1,2}, [!φ]ψ <!φ>ψ, true, false.",
       "  0  the formula is true (--formula), valid (--valid), or the answer was printed\n"
-      "  1  the formula is false at the actual world, or not valid\n"
+      "  1  the formula is false at the actual world (or the --at world), or not valid\n"
       "  2  bad usage, a bad config, or a bad formula (the message shows the column)");
   cmd->callback([options] { check(*options); });
 }

@@ -96,3 +96,44 @@ TEST_CASE("[check] exactly one question, and bad formulas name their option") {
   CHECK(unknown.exit_code == 2);
   CHECK_THAT(unknown.err, Catch::Contains("--valid: column 1: unknown variable 'z'"));
 }
+
+TEST_CASE("[check] --at evaluates --formula at a world named by its assignment or number") {
+  TempDir dir;
+  const std::string model = dir.write("model.json", kSmallSumAndProduct);
+  // S knows x = 1 where the sum is 3 (x=1 y=2), not at the actual world (sum 5: 1+4, 2+3).
+  const CliResult yes =
+      run_cli({"check", model, "-f", "K{S} x = 1", "--at", R"({"x": 1, "y": 2})"});
+  CHECK(yes.exit_code == 0);
+  CHECK(yes.out == "true at x=1 y=2\n");
+  const CliResult no = run_cli({"check", model, "-f", "K{S} x = 1", "--at", R"({"x": 1, "y": 4})"});
+  CHECK(no.exit_code == 1);
+  CHECK(no.out == "false at x=1 y=4\n");
+  const CliResult j =
+      run_cli({"check", model, "-f", "K{S} x = 1", "--at", "0", "--format", "json"});
+  CHECK(j.exit_code == 0);
+  CHECK(json::parse(j.out) ==
+        json::parse(R"({"formula": "K{S} x = 1", "holds": true, "at": {"x": 1, "y": 2}})"));
+  // A world the law excludes, a value outside the domain, and --at without --formula.
+  const CliResult excluded = run_cli({"check", model, "-f", "true", "--at", R"({"x": 2, "y": 1})"});
+  CHECK(excluded.exit_code == 2);
+  CHECK_THAT(excluded.err, Catch::Contains("--at: no world has the assignment x=2 y=1"));
+  const CliResult outside = run_cli({"check", model, "-f", "true", "--at", R"({"x": 9, "y": 1})"});
+  CHECK(outside.exit_code == 2);
+  CHECK_THAT(outside.err, Catch::Contains("--at: /x: 9 is not in the domain of x"));
+  CHECK(run_cli({"check", model, "--where", "true", "--at", "0"}).exit_code == 2);
+  // Other games' worlds are named by number; a removed world cannot be named.
+  const std::string muddy = source_path("configs/muddy.json");
+  CHECK(run_cli({"check", muddy, "-f", "muddy(1) & muddy(2)", "--at", "3"}).out ==
+        "true at world 3\n");
+  const CliResult removed = run_cli({"check", muddy, "-f", "true", "--at", "0"});
+  CHECK(removed.exit_code == 2);
+  CHECK_THAT(removed.err, Catch::Contains("world 0 is no longer possible"));
+}
+
+TEST_CASE("[check] a model has no moves: run ends at turn 0") {
+  TempDir dir;
+  const std::string model = dir.write("model.json", kSmallSumAndProduct);
+  const CliResult r = run_cli({"run", model});
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("end after 0 turns"));
+}

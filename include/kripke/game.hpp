@@ -142,6 +142,19 @@ class Play {
   // The names formulas may give agents (K{alice} p), in agent order; none: numbers only.
   virtual std::vector<std::string> agent_names_in_formulas() const { return {}; }
 
+  // Whether the agents have moves to make. A model written in a config has none (its
+  // updates come from a scenario's steps): its play ends at the start, after turn 0.
+  virtual bool has_moves() const { return true; }
+
+  // The world a user names (`check --at`): by default its number, as world_text shows it.
+  // Only an alive world can be named.
+  virtual World world_named(const Json& name, const std::string& path) const {
+    if (!name.is_number_unsigned() || name.get<std::uint64_t>() >= model_.world_count())
+      throw InputError("expected a world number, 0 to " + std::to_string(model_.world_count() - 1),
+                       path);
+    return alive_world(World(name.get<std::uint64_t>()), path);
+  }
+
   // A world of the model, for answers about many worlds (`check --where`): as data (a
   // model's assignment; by default the world's number) and as text.
   virtual Json world_json(World w) const { return w; }
@@ -268,6 +281,13 @@ class Play {
       if (has_won(Agent(i))) knowers += (knowers.empty() ? "" : ", ") + agent_name(Agent(i));
     }
     return s + "; knows: " + (knowers.empty() ? "nobody" : knowers);
+  }
+
+  // `w` if it is alive, else an error at `path`.
+  World alive_world(World w, const std::string& path) const {
+    if (!model_.alive().test(w))
+      throw InputError(world_text(w) + " is no longer possible: an update removed it", path);
+    return w;
   }
 
   Model model_;

@@ -43,6 +43,7 @@ class GameRunner {
     if (play_->logging()) emit_start();
     play_->setup();
     check_winners();
+    if (!finished() && !play_->has_moves()) end("stalled");
   }
 
   // One turn, then the end checks.
