@@ -209,36 +209,40 @@ class ModelData {
   }
 
   // Per agent: the worlds refined by what it observes. The observed variables make one key
-  // together (their value indices in mixed radix, which fits: there are at most 2^32
-  // assignments), so that a model of millions of worlds is grouped once per agent; each
-  // observed term refines that.
+  // together (their value indices in mixed radix, which fits 32 bits: there are at most
+  // 2^32 - 1 assignments), so that a model of millions of worlds is grouped once per agent;
+  // each observed term refines that. One key buffer serves every agent: at 10^7 worlds
+  // fresh buffers cost more in page faults than the grouping itself.
   void build_partitions() {
+    RecycledVector<std::uint32_t> key(worlds_.size());
+    std::vector<std::uint64_t> term_key;  // only when some agent observes a term
     for (std::size_t i = 0; i < agents_.size(); ++i) {
       std::string path = "/rules/agents/";  // piece by piece: GCC 12's false -Wrestrict
       path += std::to_string(i);
       path += "/observes";
-      std::vector<std::uint64_t> key(worlds_.size(), 0);
+      std::fill(key.begin(), key.end(), 0U);
       std::vector<bool> seen(vocab_.size(), false);
-      std::uint64_t radix = 1;
+      std::uint32_t radix = 1;
       for (const Observation& o : agents_[i].observes) {
         if (o.variable < 0 || seen[std::size_t(o.variable)]) continue;
         seen[std::size_t(o.variable)] = true;
         const auto k = std::size_t(o.variable);
         for (std::size_t w = 0; w < worlds_.size(); ++w)
-          key[w] += vocab_.value_index(worlds_[w], k) * radix;
-        radix *= vocab_.variables()[k].values.size();
+          key[w] += std::uint32_t(vocab_.value_index(worlds_[w], k)) * radix;
+        radix *= std::uint32_t(vocab_.variables()[k].values.size());
       }
-      Partition p = Partition::universal(worlds_.size()).refined_by(key);
+      Partition p = Partition::from_keys(key);
       for (const Observation& o : agents_[i].observes) {
         if (!o.term) continue;
         const CompiledTerm term = compile(*o.term, vocab_);
+        term_key.resize(worlds_.size());
         try {
           for (std::size_t w = 0; w < worlds_.size(); ++w)
-            key[w] = std::uint64_t(value(term, vocab_, worlds_[w]));
+            term_key[w] = std::uint64_t(value(term, vocab_, worlds_[w]));
         } catch (const FormulaError& e) {
           throw InputError(e.what(), path);
         }
-        p = p.refined_by(key);
+        p = p.refined_by(term_key);
       }
       partitions_.push_back(std::move(p));
     }
