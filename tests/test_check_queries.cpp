@@ -79,7 +79,7 @@ TEST_CASE("[check] --count, and questions after announcements of a scenario's ki
   CHECK(run_cli({"check", source_path("configs/muddy.json"), "--where",
                  "~muddy(2) & ~muddy(3) & "
                  "~muddy(4) & ~muddy(5)"})
-            .out == "1 world of 31:\n  world 1\n");
+            .out == "1 world of 31:\n  muddy 1\n");
 }
 
 TEST_CASE("[check] exactly one question, and bad formulas name their option") {
@@ -121,13 +121,16 @@ TEST_CASE("[check] --at evaluates --formula at a world named by its assignment o
   CHECK(outside.exit_code == 2);
   CHECK_THAT(outside.err, Catch::Contains("--at: /x: 9 is not in the domain of x"));
   CHECK(run_cli({"check", model, "--where", "true", "--at", "0"}).exit_code == 2);
-  // Other games' worlds are named by number; a removed world cannot be named.
+  // Other games' worlds are named by number, or as the game writes them (the muddy
+  // children: who is muddy); a removed world cannot be named.
   const std::string muddy = source_path("configs/muddy.json");
   CHECK(run_cli({"check", muddy, "-f", "muddy(1) & muddy(2)", "--at", "3"}).out ==
-        "true at world 3\n");
-  const CliResult removed = run_cli({"check", muddy, "-f", "true", "--at", "0"});
+        "true at muddy 1 2\n");
+  CHECK(run_cli({"check", muddy, "-f", "muddy(1) & muddy(2)", "--at", "[2, 1]"}).out ==
+        "true at muddy 1 2\n");
+  const CliResult removed = run_cli({"check", muddy, "-f", "true", "--at", "[]"});
   CHECK(removed.exit_code == 2);
-  CHECK_THAT(removed.err, Catch::Contains("world 0 is no longer possible"));
+  CHECK_THAT(removed.err, Catch::Contains("nobody muddy is no longer possible"));
 }
 
 TEST_CASE("[check] a model has no moves: run ends at turn 0") {

@@ -83,6 +83,28 @@ class MuddyPlay final : public Play {
     return out;
   }
   std::string agent_name(Agent i) const override { return "child " + std::to_string(i + 1); }
+  // A world as the muddy foreheads in it: "muddy 2 3", or "nobody muddy".
+  Json world_json(World w) const override { return muddy_children(model_.valuation(w)); }
+  std::string world_text(World w) const override {
+    std::string text = "muddy";
+    for (const Json& child : muddy_children(model_.valuation(w))) {
+      text += ' ';
+      text += child.dump();
+    }
+    return text == "muddy" ? "nobody muddy" : text;
+  }
+  // A world named by its muddy children ([2, 3], as world_json writes it) or its number.
+  World world_named(const Json& name, const std::string& path) const override {
+    if (!name.is_array()) return Play::world_named(name, path);
+    std::uint32_t mask = 0;
+    for (const Json& child : name) {
+      if (!child.is_number_unsigned() || child.get<std::uint64_t>() < 1 ||
+          child.get<std::uint64_t>() > std::uint64_t(n_))
+        throw InputError("expected the muddy children's numbers, 1 to " + std::to_string(n_), path);
+      mask |= std::uint32_t{1} << (child.get<std::uint64_t>() - 1);
+    }
+    return alive_world(World(mask), path);  // world w has valuation w (see above)
+  }
   int rounds(int turns) const override { return turns; }  // every child speaks every turn
 
   static Json muddy_children(std::uint32_t mask) {

@@ -1,0 +1,77 @@
+#include "dot_drawing.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <vector>
+
+namespace kripkesim {
+namespace {
+
+// A DOT string literal's contents: quotes and backslashes escaped, line breaks as \n.
+std::string escaped(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (c == '\n') {
+      out += "\\n";
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+namespace {
+
+// ColorBrewer's Dark2: distinguishable in print and by most colour-blind readers; the
+// names are for the legend.
+struct Colour {
+  const char* hex;
+  const char* name;
+};
+constexpr Colour kPalette[] = {{"#1b9e77", "teal"},  {"#d95f02", "orange"}, {"#7570b3", "violet"},
+                               {"#e7298a", "pink"},  {"#66a61e", "green"},  {"#e6ab02", "yellow"},
+                               {"#a6761d", "brown"}, {"#666666", "grey"}};
+
+const Colour& colour_of(kripke::Agent i) { return kPalette[std::size_t(i) % 8]; }
+
+}  // namespace
+
+std::string agent_colour(kripke::Agent i) { return colour_of(i).hex; }
+
+std::string dot_drawing(const kripke::Play& play, const kripke::WorldSet& worlds,
+                        const std::string& title) {
+  const kripke::Model& m = play.model();
+  std::string legend = title + "\nactual world: double outline";
+  for (std::size_t i = 0; i < m.agent_count(); ++i)
+    legend += fmt::format("\n{}: {} edges", play.agent_name(kripke::Agent(i)),
+                          colour_of(kripke::Agent(i)).name);
+  std::string out = "graph kripke {\n";
+  out += fmt::format("  label=\"{}\";\n  labelloc=b;\n  labeljust=l;\n", escaped(legend));
+  out += "  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n";
+  out += "  edge [fontname=\"Helvetica\", fontsize=10];\n";
+  worlds.for_each([&](kripke::World w) {
+    out += fmt::format("  w{} [label=\"{}\"{}];\n", w, escaped(play.world_text(w)),
+                       w == m.actual() ? ", peripheries=2" : "");
+  });
+  // Each agent's classes among the drawn worlds, every pair of a class joined once.
+  for (std::size_t i = 0; i < m.agent_count(); ++i) {
+    const kripke::Agent agent = kripke::Agent(i);
+    const kripke::Partition& p = m.partition(agent);
+    std::map<kripke::Partition::ClassId, std::vector<kripke::World>> classes;
+    worlds.for_each([&](kripke::World w) { classes[p.class_of(w)].push_back(w); });
+    const std::string style =
+        fmt::format("color=\"{}\", fontcolor=\"{}\", label=\"{}\"", agent_colour(agent),
+                    agent_colour(agent), escaped(play.agent_name(agent)));
+    for (const auto& [id, members] : classes)
+      for (std::size_t a = 0; a < members.size(); ++a)
+        for (std::size_t b = a + 1; b < members.size(); ++b)
+          out += fmt::format("  w{} -- w{} [{}];\n", members[a], members[b], style);
+  }
+  return out + "}\n";
+}
+
+}  // namespace kripkesim

@@ -1,0 +1,125 @@
+// kripkesim draw: the DOT drawing checked structurally against the explicit model (a node
+// per drawn world, the actual one marked, per agent exactly the pairs of worlds it cannot
+// tell apart), and the command's options and refusals.
+#include <catch2/catch.hpp>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <utility>
+
+#include "cli_runner.hpp"
+#include "config_file.hpp"
+#include "dot_drawing.hpp"
+#include "kripke/formula_parser.hpp"
+#include "kripke/game_loop.hpp"
+
+using namespace kripke_test;
+
+namespace {
+
+struct Drawing {
+  std::set<kripke::World> nodes;
+  std::set<kripke::World> marked;  // double outline: the actual world
+  std::map<std::string, std::set<std::pair<kripke::World, kripke::World>>> edges;  // by colour
+};
+
+Drawing parse_dot(const std::string& dot) {
+  static const std::regex node(R"re(  w([0-9]+) \[label="[^"]*"(, peripheries=2)?\];)re");
+  static const std::regex edge(R"re(  w([0-9]+) -- w([0-9]+) \[color="(#[0-9a-f]{6})".*\];)re");
+  Drawing d;
+  std::istringstream lines(dot);
+  std::smatch m;
+  for (std::string line; std::getline(lines, line);) {
+    if (std::regex_match(line, m, node)) {
+      const auto w = kripke::World(std::stoul(m[1]));
+      d.nodes.insert(w);
+      if (m[2].matched) d.marked.insert(w);
+    } else if (std::regex_match(line, m, edge)) {
+      const auto a = kripke::World(std::stoul(m[1])), b = kripke::World(std::stoul(m[2]));
+      CHECK(a < b);  // each pair once, no loops
+      d.edges[m[3]].insert({a, b});
+    }
+  }
+  return d;
+}
+
+// The drawing of `worlds` against the model: nodes, the actual world, and per agent the
+// pairs of drawn worlds in one class.
+void require_faithful(const kripke::Play& play, const kripke::WorldSet& worlds) {
+  const Drawing d = parse_dot(kripkesim::dot_drawing(play, worlds, "test"));
+  const kripke::Model& m = play.model();
+  std::set<kripke::World> expected_nodes;
+  worlds.for_each([&](kripke::World w) { expected_nodes.insert(w); });
+  REQUIRE(d.nodes == expected_nodes);
+  REQUIRE(d.marked == (worlds.test(m.actual()) ? std::set<kripke::World>{m.actual()}
+                                               : std::set<kripke::World>{}));
+  for (std::size_t i = 0; i < m.agent_count(); ++i) {
+    const auto agent = kripke::Agent(i);
+    std::set<std::pair<kripke::World, kripke::World>> pairs;
+    for (kripke::World a : expected_nodes)
+      for (kripke::World b : expected_nodes)
+        if (a < b && m.partition(agent).class_of(a) == m.partition(agent).class_of(b))
+          pairs.insert({a, b});
+    const auto it = d.edges.find(kripkesim::agent_colour(agent));
+    REQUIRE((it == d.edges.end() ? decltype(pairs){} : it->second) == pairs);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("[draw] the drawing has every world and exactly each agent's pairs") {
+  TempDir dir;
+  // Sum and Product below 8, and three agents each seeing some of four variables.
+  const std::string sum = dir.write("sum.json", R"({"game": "model", "rules": {
+    "variables": [{"name": "x", "from": 1, "to": 7}, {"name": "y", "from": 1, "to": 7}],
+    "law": "x < y", "actual": {"x": 2, "y": 5},
+    "agents": [{"name": "S", "observes": ["x + y"]}, {"name": "P", "observes": ["x * y"]}]}})");
+  const std::string seeing = dir.write("seeing.json", R"({"game": "model", "rules": {
+    "variables": ["p", "q", "r", {"name": "n", "from": 0, "to": 2}], "law": "p | n > 0",
+    "agents": [{"name": "a", "observes": ["p", "n"]}, {"name": "b", "observes": ["q + r"]},
+               {"name": "c", "observes": []}]}})");
+  for (const std::string& config : {source_path("configs/muddy.json"), sum, seeing}) {
+    INFO(config);
+    const auto game = kripkesim::load_game(config);
+    kripke::NullSink quiet;
+    kripke::GameRunner runner(*game, 1, quiet);
+    runner.start();
+    const kripke::Play& play = runner.play();
+    if (play.model().alive_count() <= 300) require_faithful(play, play.model().alive());
+    // What one agent considers possible, and a formula's worlds.
+    require_faithful(play, play.model().possible_worlds(0));
+    require_faithful(play, play.truth(*kripke::parse_formula("~K1 false & M2 true")));
+  }
+}
+
+TEST_CASE("[draw] options narrow the drawing, and too many worlds or a bad agent exit 2") {
+  TempDir dir;
+  const std::string muddy = source_path("configs/muddy.json");
+  const CliResult all = run_cli({"draw", muddy});
+  CHECK(all.exit_code == 0);
+  CHECK(parse_dot(all.out).nodes.size() == 31);  // the father's announcement leaves 31
+  CHECK_THAT(all.out, Catch::Contains("[label=\"muddy 1 3 4\"]"));
+  const CliResult child = run_cli({"draw", muddy, "--agent", "1"});
+  CHECK(parse_dot(child.out).nodes.size() == 2);
+  CHECK_THAT(child.out, Catch::Contains("child 1: teal edges"));
+  const CliResult where = run_cli({"draw", muddy, "--where", "muddy(1) & muddy(2)"});
+  CHECK(parse_dot(where.out).nodes.size() == 8);
+
+  const CliResult big = run_cli({"draw", muddy, "--limit", "30"});
+  CHECK(big.exit_code == 2);
+  CHECK_THAT(big.err, Catch::Contains("31 worlds to draw, over the limit of 30"));
+  CHECK(big.out.empty());
+  const CliResult nobody = run_cli({"draw", muddy, "--agent", "9"});
+  CHECK(nobody.exit_code == 2);
+  CHECK_THAT(nobody.err, Catch::Contains("--agent: there is no agent 9"));
+
+  // --out writes the file only when the drawing is complete.
+  const std::string out = dir.file("model.dot");
+  CHECK(run_cli({"draw", muddy, "--out", out}).exit_code == 0);
+  CHECK(read_file(out) == all.out);
+  const std::string untouched = dir.write("kept.dot", "old");
+  CHECK(run_cli({"draw", muddy, "--limit", "3", "--out", untouched}).exit_code == 2);
+  CHECK(read_file(untouched) == "old");
+}
