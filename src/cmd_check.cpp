@@ -15,16 +15,15 @@
 #include "knowledge_report.hpp"
 #include "kripke/game_loop.hpp"
 #include "model_queries.hpp"
+#include "started_game.hpp"
 
 namespace kripkesim {
 namespace {
 
 struct CheckOptions {
-  std::string config;
+  StartOptions start;
   std::string formula, where, valid, count;
   std::string at;  // a world (JSON: an assignment or a number) to evaluate --formula at
-  int turns = 0;
-  SeedOption seed;
   std::string format = "text";
   std::size_t limit = 100;
 };
@@ -76,13 +75,8 @@ void check(const CheckOptions& options) {
     throw kripke::InputError("--at names the world where --formula is evaluated; " + q.option +
                              " asks about every world");
   const UserFormula phi = in_file(q.option, [&] { return parse_user_formula(q.text, ""); });
-  const auto game = load_game(options.config);
-  kripke::NullSink quiet;
-  kripke::GameRunner runner(*game, options.seed.or_config(game->config().seed), quiet);
-  in_file(options.config, [&] {
-    runner.start();
-    for (int k = 0; k < options.turns && !runner.finished(); ++k) runner.step();
-  });
+  const StartedGame started(options.start);
+  const kripke::GameRunner& runner = started.runner();
   const kripke::Play& play = runner.play();
   const auto format = options.format == "json" ? OutputFormat::Json : OutputFormat::Text;
   if (q.option != "--formula") {
@@ -108,7 +102,7 @@ void check(const CheckOptions& options) {
               << '\n';
   } else {
     std::cout << (truth ? "true" : "false") << '\n' << knowledge_lines(play, &phi, "");
-    if (runner.finished() && runner.result().turns < options.turns)
+    if (runner.finished() && runner.result().turns < options.start.turns)
       std::cout << fmt::format("(the game ended after turn {}: {})\n", runner.result().turns,
                                runner.result().reason);
   }
@@ -121,9 +115,7 @@ void add_check_command(CLI::App& app) {
   auto options = std::make_shared<CheckOptions>();
   CLI::App* cmd = app.add_subcommand(
       "check", "Evaluate a formula at the actual world of a game, or ask about all its worlds");
-  cmd->add_option("CONFIG", options->config, "the game config (JSON)")
-      ->required()
-      ->type_name("FILE");
+  options->start.add_to(*cmd, "before evaluating");
   cmd->add_option("-f,--formula", options->formula,
                   "whether the formula holds at the actual world, e.g. \"K1 muddy(1)\"")
       ->type_name("FORMULA");
@@ -138,15 +130,11 @@ void add_check_command(CLI::App& app) {
       ->type_name("FORMULA");
   cmd->add_option("--count", options->count, "the number of worlds where the formula holds")
       ->type_name("FORMULA");
-  cmd->add_option("--turns", options->turns, "turns to play before evaluating (default 0)")
-      ->check(CLI::Range(0, 1'000'000))
-      ->type_name("N");
   cmd->add_option("--format", options->format, "text (default) or json: one JSON object")
       ->check(CLI::IsMember({"text", "json"}));
   cmd->add_option("--limit", options->limit,
                   "the most worlds --where lists (default 100; 0: all); the count is exact")
       ->type_name("N");
-  options->seed.add_to(*cmd);
   help_footer(
       *cmd,
       "Start the game of a config (the deal and the updates before the first turn) and play\n"

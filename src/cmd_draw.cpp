@@ -8,21 +8,19 @@
 #include <optional>
 
 #include "commands.hpp"
-#include "config_file.hpp"
 #include "dot_drawing.hpp"
 #include "file_error.hpp"
 #include "formula_input.hpp"
 #include "kripke/game_loop.hpp"
 #include "output_file.hpp"
 #include "scenario.hpp"
+#include "started_game.hpp"
 
 namespace kripkesim {
 namespace {
 
 struct DrawOptions {
-  std::string config;
-  int turns = 0;
-  SeedOption seed;
+  StartOptions start;
   std::string agent;  // a name or a number: draw only what it considers possible
   std::string where;  // draw only the worlds where this formula holds
   std::size_t limit = 300;
@@ -34,14 +32,8 @@ void draw(const DrawOptions& options) {
   if (!options.where.empty())
     where = in_file("--where", [&] { return parse_user_formula(options.where, ""); });
   OutputFile out(options.out);  // opened first: a bad --out is reported before any work
-  const auto game = load_game(options.config);
-  kripke::NullSink quiet;
-  kripke::GameRunner runner(*game, options.seed.or_config(game->config().seed), quiet);
-  in_file(options.config, [&] {
-    runner.start();
-    for (int k = 0; k < options.turns && !runner.finished(); ++k) runner.step();
-  });
-  const kripke::Play& play = runner.play();
+  const StartedGame started(options.start);
+  const kripke::Play& play = started.play();
   if (!play.enumerates_worlds())
     throw kripke::InputError(
         "this game counts its worlds rather than listing them: there is no model to draw");
@@ -76,12 +68,7 @@ void add_draw_command(CLI::App& app) {
   auto options = std::make_shared<DrawOptions>();
   CLI::App* cmd = app.add_subcommand(
       "draw", "Draw a game's Kripke model as Graphviz DOT (worlds and relations)");
-  cmd->add_option("CONFIG", options->config, "the game config (JSON)")
-      ->required()
-      ->type_name("FILE");
-  cmd->add_option("--turns", options->turns, "turns to play before drawing (default 0)")
-      ->check(CLI::Range(0, 1'000'000))
-      ->type_name("N");
+  options->start.add_to(*cmd, "before drawing");
   cmd->add_option("--agent", options->agent,
                   "draw only the worlds this agent (number or name) considers possible")
       ->type_name("AGENT");
@@ -92,7 +79,6 @@ void add_draw_command(CLI::App& app) {
       ->type_name("N");
   cmd->add_option("-o,--out", options->out, "write the DOT here (default: standard output)")
       ->type_name("FILE");
-  options->seed.add_to(*cmd);
   help_footer(
       *cmd,
       "Start the game of a config (the deal and the updates before the first turn), play\n"
