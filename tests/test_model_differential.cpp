@@ -20,6 +20,7 @@
 #include "kripke/model_lang/model_game.hpp"
 #include "kripke/rng.hpp"
 #include "reference_model.hpp"
+#include "text_cat.hpp"
 
 namespace {
 
@@ -30,14 +31,7 @@ constexpr int kCases = 400;
 constexpr int kMaxSteps = 5;
 constexpr int kFormulasPerStep = 4;
 
-// Pieces joined by appending: GCC 12 warns falsely (-Wrestrict, PR 105329) on
-// "literal" + std::string.
-template <class... Parts>
-std::string cat(const Parts&... parts) {
-  std::string s;
-  ((s += parts), ...);
-  return s;
-}
+using kripke_test::cat;
 
 struct VariableSpec {
   std::string name;

@@ -9,19 +9,13 @@
 #include "kripke/game_loop.hpp"
 #include "kripke/games/muddy/muddy.hpp"
 #include "kripke/model_lang/model_game.hpp"
+#include "text_cat.hpp"
 
 namespace {
 
 using kripke::Json;
 
-// Text pieces joined by appending: GCC 12 warns falsely (-Wrestrict, PR 105329) on
-// "literal" + std::string.
-template <class... Parts>
-std::string cat(const Parts&... parts) {
-  std::string s;
-  ((s += parts), ...);
-  return s;
-}
+using kripke_test::cat;
 std::string num(int i) { return std::to_string(i); }
 
 std::unique_ptr<kripke::Game> make_model(Json rules, std::uint64_t max_worlds = 50'000'000) {
