@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Usage: scripts/install-deps.sh [run|test]
+# Usage: scripts/install-deps.sh [run|test|draw|plot]
 # Installs the Debian/Ubuntu packages kripkesim needs, if any are missing: `run` what
-# building and running it needs (compiler, CMake, CLI11, fmt, nlohmann/json); `test` (the
-# default) also the test suite's Catch2 and clang-format. Quiet (and no apt-get, no sudo)
+# building and running it needs (compiler, CMake, CLI11, fmt, nlohmann/json); `draw`
+# Graphviz, for `kripkesim draw --format svg|png`; `plot` Python's matplotlib, for
+# scripts/plot.py; `test` (the default) all of these and the test suite's Catch2 and
+# clang-format, since the tests render drawings and plots. Quiet (and no apt-get, no sudo)
 # when everything is already installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,8 +13,10 @@ mode="${1:-test}"
 packages=(cmake g++ make libcli11-dev libfmt-dev nlohmann-json3-dev)
 case "$mode" in
   run) ;;
-  test) packages+=(catch2 clang-format) ;;
-  *) echo "install-deps: unknown mode '$mode' (expected run or test)" >&2; exit 2 ;;
+  draw) packages=(graphviz) ;;
+  plot) packages=(python3-matplotlib) ;;
+  test) packages+=(catch2 clang-format graphviz python3-matplotlib) ;;
+  *) echo "install-deps: unknown mode '$mode' (expected run, test, draw or plot)" >&2; exit 2 ;;
 esac
 
 if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then

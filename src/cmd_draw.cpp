@@ -1,5 +1,5 @@
-// kripkesim draw CONFIG.json [--turns N] [--seed N] [--agent A] [--where F] [--limit N]
-//   [--out FILE]: the model as Graphviz DOT.
+// kripkesim draw FILE [--step K] [--turns N] [--seed N] [--agent A] [--where F] [--minimize]
+//   [--limit N] [--format dot|svg|png] [--out FILE]: the model as Graphviz DOT, or rendered.
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
@@ -11,6 +11,8 @@
 #include "dot_drawing.hpp"
 #include "file_error.hpp"
 #include "formula_input.hpp"
+#include "graphviz_render.hpp"
+#include "kripke/bisimulation.hpp"
 #include "kripke/game_loop.hpp"
 #include "output_file.hpp"
 #include "scenario.hpp"
@@ -23,7 +25,9 @@ struct DrawOptions {
   StartOptions start;
   std::string agent;  // a name or a number: draw only what it considers possible
   std::string where;  // draw only the worlds where this formula holds
+  bool minimize = false;
   std::size_t limit = 300;
+  std::string format = "dot";
   std::string out = "-";
 };
 
@@ -53,12 +57,19 @@ void draw(const DrawOptions& options) {
   }
   const std::size_t count = worlds.count();
   title += fmt::format("{} of {} worlds", count, play.model().alive_count());
-  if (options.limit != 0 && count > options.limit)
+  const kripke::Contraction drawn = options.minimize
+                                        ? kripke::bisimulation_contraction(play.model(), worlds)
+                                        : kripke::without_contraction(play.model(), worlds);
+  if (options.minimize)
+    title += fmt::format(", {} after bisimulation contraction", drawn.block_count());
+  if (options.limit != 0 && drawn.block_count() > options.limit)
     throw kripke::InputError(fmt::format(
-        "{} worlds to draw, over the limit of {}: draw what one agent considers possible "
-        "(--agent), the worlds where a formula holds (--where), or raise --limit",
-        count, options.limit));
-  out.stream() << dot_drawing(play, worlds, title);
+        "{} worlds to draw{}, over the limit of {}: draw what one agent considers possible "
+        "(--agent), the worlds where a formula holds (--where){}, or raise --limit",
+        drawn.block_count(), options.minimize ? " after contraction" : "", options.limit,
+        options.minimize ? "" : ", the bisimulation contraction (--minimize)"));
+  const std::string dot = dot_drawing(play, drawn, title);
+  out.stream() << (options.format == "dot" ? dot : render_with_dot(dot, options.format));
   out.commit();
 }
 
@@ -74,21 +85,30 @@ void add_draw_command(CLI::App& app) {
       ->type_name("AGENT");
   cmd->add_option("--where", options->where, "draw only the worlds where the formula holds")
       ->type_name("FORMULA");
+  cmd->add_flag("--minimize", options->minimize,
+                "draw the bisimulation contraction: the smallest model with the same knowledge");
   cmd->add_option("--limit", options->limit,
                   "refuse to draw more worlds than this (default 300; 0: no limit)")
       ->type_name("N");
-  cmd->add_option("-o,--out", options->out, "write the DOT here (default: standard output)")
+  cmd->add_option("--format", options->format,
+                  "dot (default): Graphviz's text; svg or png: rendered by Graphviz's dot")
+      ->check(CLI::IsMember({"dot", "svg", "png"}))
+      ->type_name("FORMAT");
+  cmd->add_option("-o,--out", options->out, "write the drawing here (default: standard output)")
       ->type_name("FILE");
-  help_footer(
-      *cmd,
-      "Start the game of a config (the deal and the updates before the first turn), play\n"
-      "--turns turns, and write its model as Graphviz DOT: a node per world still possible,\n"
-      "labelled with the world (a model's assignment, another game's world number), the\n"
-      "actual world with a double outline, and for each agent an edge in its own colour\n"
-      "between every two worlds it cannot tell apart (the legend names the colours).\n"
-      "Render it with Graphviz: kripkesim draw model.json | dot -Tsvg > model.svg",
-      "  0  the drawing was written\n"
-      "  2  bad usage, a bad config or formula, an unknown agent, or too many worlds");
+  help_footer(*cmd,
+              "Start the game of a config (the deal and the updates before the first turn), or of\n"
+              "a scenario and play its first --step steps (all by default), then play --turns\n"
+              "turns, and write its model as Graphviz DOT: a node per world still possible,\n"
+              "labelled with the world (a model's assignment, a game's deal), the actual world\n"
+              "with a double outline, and for each agent an edge in its own colour between every\n"
+              "two worlds it cannot tell apart (the legend names the colours). --minimize draws\n"
+              "a node per class of bisimilar worlds instead (same valuation, same knowledge), and\n"
+              "the legend gives the count. --format svg or png renders it with Graphviz's `dot`\n"
+              "program (scripts/install-deps.sh draw installs it).",
+              "  0  the drawing was written\n"
+              "  2  bad usage, a bad config or formula, an unknown agent, too many worlds, or no\n"
+              "     Graphviz for svg or png");
   cmd->callback([options] { draw(*options); });
 }
 

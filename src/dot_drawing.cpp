@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <map>
 #include <vector>
 
 namespace kripkesim {
@@ -42,34 +41,41 @@ const Colour& colour_of(kripke::Agent i) { return kPalette[std::size_t(i) % 8]; 
 
 std::string agent_colour(kripke::Agent i) { return colour_of(i).hex; }
 
-std::string dot_drawing(const kripke::Play& play, const kripke::WorldSet& worlds,
+std::string dot_drawing(const kripke::Play& play, const kripke::Contraction& drawn,
                         const std::string& title) {
   const kripke::Model& m = play.model();
   std::string legend = title + "\nactual world: double outline";
   for (std::size_t i = 0; i < m.agent_count(); ++i)
     legend += fmt::format("\n{}: {} edges", play.agent_name(kripke::Agent(i)),
                           colour_of(kripke::Agent(i)).name);
+  std::vector<std::size_t> copies(drawn.block_count(), 0);
+  for (std::uint32_t block : drawn.block_of)
+    if (block != kripke::Contraction::kOutside) ++copies[block];
   std::string out = "graph kripke {\n";
   out += fmt::format("  label=\"{}\";\n  labelloc=b;\n  labeljust=l;\n", escaped(legend));
   out += "  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n";
   out += "  edge [fontname=\"Helvetica\", fontsize=10];\n";
-  worlds.for_each([&](kripke::World w) {
-    out += fmt::format("  w{} [label=\"{}\"{}];\n", w, escaped(play.world_text(w)),
-                       w == m.actual() ? ", peripheries=2" : "");
-  });
-  // Each agent's classes among the drawn worlds, every pair of a class joined once.
+  // A node per block, named after its smallest world and labelled with that world (every
+  // world of a block carries the same valuation).
+  for (std::size_t b = 0; b < drawn.block_count(); ++b) {
+    const kripke::World w = drawn.representative[b];
+    std::string label = play.world_text(w);
+    if (copies[b] > 1) label += fmt::format("\n({} bisimilar worlds)", copies[b]);
+    const bool actual = drawn.block_of[m.actual()] == b;
+    out += fmt::format("  w{} [label=\"{}\"{}];\n", w, escaped(label),
+                       actual ? ", peripheries=2" : "");
+  }
+  // Each agent's classes, every pair of a class joined once.
   for (std::size_t i = 0; i < m.agent_count(); ++i) {
     const kripke::Agent agent = kripke::Agent(i);
-    const kripke::Partition& p = m.partition(agent);
-    std::map<kripke::Partition::ClassId, std::vector<kripke::World>> classes;
-    worlds.for_each([&](kripke::World w) { classes[p.class_of(w)].push_back(w); });
     const std::string style =
         fmt::format("color=\"{}\", fontcolor=\"{}\", label=\"{}\"", agent_colour(agent),
                     agent_colour(agent), escaped(play.agent_name(agent)));
-    for (const auto& [id, members] : classes)
+    for (const auto& members : drawn.classes[i])
       for (std::size_t a = 0; a < members.size(); ++a)
         for (std::size_t b = a + 1; b < members.size(); ++b)
-          out += fmt::format("  w{} -- w{} [{}];\n", members[a], members[b], style);
+          out += fmt::format("  w{} -- w{} [{}];\n", drawn.representative[members[a]],
+                             drawn.representative[members[b]], style);
   }
   return out + "}\n";
 }

@@ -23,28 +23,6 @@ std::string agents_text(const kripke::Play& play, const std::vector<Agent>& agen
   return out.empty() ? "nobody" : out;
 }
 
-// Passes every event on to the transcript and, when the script has expect_event steps,
-// keeps the last record of each kind for them (records are then built even when the
-// transcript throws them away).
-class EventMemory final : public kripke::EventSink {
- public:
-  EventMemory(kripke::EventSink& transcript, bool keep) : transcript_(transcript), keep_(keep) {}
-  void emit(const kripke::Event& e) override {
-    if (keep_ && !e.record.is_null()) last_[e.record.at("event").get<std::string>()] = e.record;
-    transcript_.emit(e);
-  }
-  bool enabled() const override { return keep_ || transcript_.enabled(); }
-  const kripke::LogRecord* last(const std::string& event) const {
-    const auto it = last_.find(event);
-    return it == last_.end() ? nullptr : &it->second;
-  }
-
- private:
-  kripke::EventSink& transcript_;
-  bool keep_;
-  std::map<std::string, kripke::LogRecord> last_;
-};
-
 // The value at `pointer` in the record, as a Json to compare with a scenario's value.
 std::optional<kripke::Json> value_at(const kripke::LogRecord& record, const std::string& pointer) {
   try {
@@ -241,25 +219,32 @@ std::optional<std::string> execute(kripke::GameRunner& runner, const EventMemory
 
 }  // namespace
 
-ScenarioResult run_scenario(const Scenario& scenario, kripke::EventSink& transcript) {
-  const auto game = kripke::make_game(scenario.config);
-  const bool expects_events = std::any_of(
-      scenario.script.begin(), scenario.script.end(),
-      [](const Step& step) { return std::holds_alternative<ExpectEventStep>(step.action); });
-  EventMemory events(transcript, expects_events);
-  kripke::GameRunner runner(*game, scenario.config.seed, events);
-  check_script(scenario, runner.play());
-  runner.start();
+ScenarioPlay::ScenarioPlay(const Scenario& scenario, kripke::EventSink& transcript)
+    : game_(kripke::make_game(scenario.config)),
+      events_(transcript, std::any_of(scenario.script.begin(), scenario.script.end(),
+                                      [](const Step& step) {
+                                        return std::holds_alternative<ExpectEventStep>(step.action);
+                                      })),
+      runner_(std::make_unique<kripke::GameRunner>(*game_, scenario.config.seed, events_)) {
+  check_script(scenario, runner_->play());
+  runner_->start();
+}
 
+std::optional<std::string> ScenarioPlay::play_step(const Step& step) {
+  const kripke::Play& play = runner_->play();
+  play.emit_text(fmt::format("-- step {}: {}", step.index, step.json.dump()));
+  if (!step.comment.empty()) play.emit_text("   # " + step.comment);
+  const std::optional<std::string> problem = execute(*runner_, events_, step);
+  if (is_expectation(step.action)) play.emit_text(problem ? "   FAILED: " + *problem : "   ok");
+  if (problem) return failure_report(play, step, *problem);
+  return std::nullopt;
+}
+
+ScenarioResult run_scenario(const Scenario& scenario, kripke::EventSink& transcript) {
+  ScenarioPlay scenario_play(scenario, transcript);
   ScenarioResult result{scenario.name, {}};
-  for (const Step& step : scenario.script) {
-    const kripke::Play& play = runner.play();
-    play.emit_text(fmt::format("-- step {}: {}", step.index, step.json.dump()));
-    if (!step.comment.empty()) play.emit_text("   # " + step.comment);
-    const std::optional<std::string> problem = execute(runner, events, step);
-    if (is_expectation(step.action)) play.emit_text(problem ? "   FAILED: " + *problem : "   ok");
-    if (problem) result.failures.push_back(failure_report(play, step, *problem));
-  }
+  for (const Step& step : scenario.script)
+    if (auto failure = scenario_play.play_step(step)) result.failures.push_back(*failure);
   return result;
 }
 

@@ -2,6 +2,8 @@
 // per drawn world, the actual one marked, per agent exactly the pairs of worlds it cannot
 // tell apart), and the command's options and refusals.
 #include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <regex>
 #include <set>
@@ -48,7 +50,8 @@ Drawing parse_dot(const std::string& dot) {
 // The drawing of `worlds` against the model: nodes, the actual world, and per agent the
 // pairs of drawn worlds in one class.
 void require_faithful(const kripke::Play& play, const kripke::WorldSet& worlds) {
-  const Drawing d = parse_dot(kripkesim::dot_drawing(play, worlds, "test"));
+  const Drawing d = parse_dot(
+      kripkesim::dot_drawing(play, kripke::without_contraction(play.model(), worlds), "test"));
   const kripke::Model& m = play.model();
   std::set<kripke::World> expected_nodes;
   worlds.for_each([&](kripke::World w) { expected_nodes.insert(w); });
@@ -122,4 +125,67 @@ TEST_CASE("[draw] options narrow the drawing, and too many worlds or a bad agent
   const std::string untouched = dir.write("kept.dot", "old");
   CHECK(run_cli({"draw", muddy, "--limit", "3", "--out", untouched}).exit_code == 2);
   CHECK(read_file(untouched) == "old");
+}
+
+TEST_CASE("[draw] --minimize draws a node per class of bisimilar worlds") {
+  TempDir dir;
+  // A private coin toss that nobody sees the result of, told apart by nobody: every world
+  // is copied once per event, and the copies are bisimilar.
+  const std::string config = dir.write("copies.json", R"({"game": "model", "rules": {
+    "variables": ["p", "q"], "actual": {"p": true, "q": false},
+    "agents": [{"name": "a", "observes": ["p"]}, {"name": "b", "observes": ["q"]}]},
+    "script": [{"action": {"events": [{"name": "one", "pre": "true"},
+                                      {"name": "two", "pre": "true"}],
+                           "actual": "one",
+                           "indistinguishable": {"a": [["one", "two"]],
+                                                 "b": [["one", "two"]]}}}]})");
+  const CliResult plain = run_cli({"draw", config});
+  REQUIRE(plain.exit_code == 0);
+  CHECK(parse_dot(plain.out).nodes.size() == 8);
+  const CliResult start = run_cli({"draw", config, "--step", "0"});
+  CHECK(parse_dot(start.out).nodes.size() == 4);
+  const CliResult minimal = run_cli({"draw", config, "--minimize"});
+  REQUIRE(minimal.exit_code == 0);
+  const Drawing d = parse_dot(minimal.out);
+  CHECK(d.nodes.size() == 4);
+  CHECK(d.marked.size() == 1);
+  CHECK_THAT(minimal.out, Catch::Contains("8 of 8 worlds, 4 after bisimulation contraction"));
+  CHECK_THAT(minimal.out, Catch::Contains("(2 bisimilar worlds)"));
+  // a tells p apart and b q: the contracted model is the 2x2 square, two edges each.
+  for (const auto& [colour, pairs] : d.edges) CHECK(pairs.size() == 2);
+  CHECK(d.edges.size() == 2);
+  // The limit counts what is drawn.
+  CHECK(run_cli({"draw", config, "--minimize", "--limit", "4"}).exit_code == 0);
+  const CliResult over = run_cli({"draw", config, "--limit", "4"});
+  CHECK(over.exit_code == 2);
+  CHECK_THAT(over.err, Catch::Contains("the bisimulation contraction (--minimize)"));
+  const CliResult past = run_cli({"draw", config, "--step", "2"});
+  CHECK(past.exit_code == 2);
+  CHECK_THAT(past.err, Catch::Contains("--step 2: the script has only 1 steps"));
+}
+
+TEST_CASE("[draw] --format svg and png render through Graphviz, or say how to install it") {
+  TempDir dir;
+  const std::string muddy = source_path("configs/muddy.json");
+  const std::string svg = dir.file("muddy.svg"), png = dir.file("muddy.png");
+  // No dot on the PATH: a clear message, and no file.
+  const CliResult missing = run_cli({"draw", muddy, "--format", "svg", "--out", svg},
+                                    KRIPKE_SOURCE_DIR, {"PATH=/nowhere"});
+  CHECK(missing.exit_code == 2);
+  CHECK_THAT(missing.err, Catch::Contains("Graphviz's `dot` program is not installed"));
+  CHECK(!std::filesystem::exists(svg));
+  if (std::system("command -v dot >/dev/null 2>&1") != 0) {
+    WARN(
+        "Graphviz's dot is not installed (scripts/install-deps.sh test installs it): "
+        "rendering not tested");
+    return;
+  }
+  REQUIRE(run_cli({"draw", muddy, "--format", "svg", "--out", svg}).exit_code == 0);
+  const std::string image = read_file(svg);
+  CHECK_THAT(image, Catch::Contains("<svg"));
+  CHECK_THAT(image, Catch::Contains("muddy 1 3 4"));
+  REQUIRE(run_cli({"draw", muddy, "--format", "png", "--out", png}).exit_code == 0);
+  CHECK(read_file(png).substr(1, 3) == "PNG");
+  const CliResult bad = run_cli({"draw", muddy, "--format", "gif"});
+  CHECK(bad.exit_code == 2);
 }

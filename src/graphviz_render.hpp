@@ -1,0 +1,12 @@
+// Rendering DOT text to SVG or PNG through Graphviz's `dot` program, found on the PATH.
+#pragma once
+
+#include <string>
+
+namespace kripkesim {
+
+// The rendered image's bytes. InputError when `dot` is not installed (with how to install
+// it) or fails on the text (with the first line it wrote on its standard error).
+std::string render_with_dot(const std::string& dot_text, const std::string& format);
+
+}  // namespace kripkesim
