@@ -25,6 +25,7 @@ struct DrawOptions {
   StartOptions start;
   std::string agent;  // a name or a number: draw only what it considers possible
   std::string where;  // draw only the worlds where this formula holds
+  std::string title;  // the legend's first line instead of the one made from the options
   bool minimize = false;
   std::size_t limit = 300;
   std::string format = "dot";
@@ -68,7 +69,7 @@ void draw(const DrawOptions& options) {
         "(--agent), the worlds where a formula holds (--where){}, or raise --limit",
         drawn.block_count(), options.minimize ? " after contraction" : "", options.limit,
         options.minimize ? "" : ", the bisimulation contraction (--minimize)"));
-  const std::string dot = dot_drawing(play, drawn, title);
+  const std::string dot = dot_drawing(play, drawn, options.title.empty() ? title : options.title);
   out.stream() << (options.format == "dot" ? dot : render_with_dot(dot, options.format));
   out.commit();
 }
@@ -85,6 +86,9 @@ void add_draw_command(CLI::App& app) {
       ->type_name("AGENT");
   cmd->add_option("--where", options->where, "draw only the worlds where the formula holds")
       ->type_name("FORMULA");
+  cmd->add_option("--title", options->title,
+                  "the legend's first line (default: the game, the options and the world count)")
+      ->type_name("TEXT");
   cmd->add_flag("--minimize", options->minimize,
                 "draw the bisimulation contraction: the smallest model with the same knowledge");
   cmd->add_option("--limit", options->limit,

@@ -44,7 +44,10 @@ std::string agent_colour(kripke::Agent i) { return colour_of(i).hex; }
 std::string dot_drawing(const kripke::Play& play, const kripke::Contraction& drawn,
                         const std::string& title) {
   const kripke::Model& m = play.model();
-  std::string legend = title + "\nactual world: double outline";
+  std::string legend = title;
+  if (const std::string notation = play.world_notation(); !notation.empty())
+    legend += "\n" + notation;
+  legend += "\nactual world: double outline";
   for (std::size_t i = 0; i < m.agent_count(); ++i)
     legend += fmt::format("\n{}: {} edges", play.agent_name(kripke::Agent(i)),
                           colour_of(kripke::Agent(i)).name);
@@ -52,7 +55,11 @@ std::string dot_drawing(const kripke::Play& play, const kripke::Contraction& dra
   for (std::uint32_t block : drawn.block_of)
     if (block != kripke::Contraction::kOutside) ++copies[block];
   std::string out = "graph kripke {\n";
-  out += fmt::format("  label=\"{}\";\n  labelloc=b;\n  labeljust=l;\n", escaped(legend));
+  // Each legend line ends in \l: left-aligned (\n would centre it).
+  std::string legend_lines = escaped(legend + "\n");
+  for (std::size_t at = 0; (at = legend_lines.find("\\n", at)) != std::string::npos; at += 2)
+    legend_lines[at + 1] = 'l';
+  out += fmt::format("  label=\"{}\";\n  labelloc=b;\n  labeljust=l;\n", legend_lines);
   out += "  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n";
   out += "  edge [fontname=\"Helvetica\", fontsize=10];\n";
   // A node per block, named after its smallest world and labelled with that world (every

@@ -116,7 +116,7 @@ TEST_CASE("[check] --at evaluates --formula at a world named by its assignment o
   // A world the law excludes, a value outside the domain, and --at without --formula.
   const CliResult excluded = run_cli({"check", model, "-f", "true", "--at", R"({"x": 2, "y": 1})"});
   CHECK(excluded.exit_code == 2);
-  CHECK_THAT(excluded.err, Catch::Contains("--at: no world has the assignment x=2 y=1"));
+  CHECK_THAT(excluded.err, Catch::Contains("--at: no world carries the assignment x=2 y=1"));
   const CliResult outside = run_cli({"check", model, "-f", "true", "--at", R"({"x": 9, "y": 1})"});
   CHECK(outside.exit_code == 2);
   CHECK_THAT(outside.err, Catch::Contains("--at: /x: 9 is not in the domain of x"));
@@ -131,6 +131,22 @@ TEST_CASE("[check] --at evaluates --formula at a world named by its assignment o
   const CliResult removed = run_cli({"check", muddy, "-f", "true", "--at", "[]"});
   CHECK(removed.exit_code == 2);
   CHECK_THAT(removed.err, Catch::Contains("nobody muddy is no longer possible"));
+  // Clue's worlds are deals, written as in a config; after a shown card a deal where the
+  // answerer held both suggested cards is two worlds, and only a number names one.
+  const std::string fig3 = source_path("configs/scenarios/clue-pages-fig3.json");
+  const std::string both =
+      R"({"hands": [["dagger", "rope"], ["candle", "Scarlet"], ["Mustard", "Green"]],
+          "envelope": ["wrench", "Plum"]})";
+  CHECK(run_cli({"check", fig3, "--step", "0", "-f", "has(2,candle)", "--at", both}).out ==
+        "true at dr cS MG | wP\n");
+  const CliResult copies = run_cli({"check", fig3, "--step", "2", "-f", "true", "--at", both});
+  CHECK(copies.exit_code == 2);
+  CHECK_THAT(
+      copies.err,
+      Catch::Contains("--at: several worlds carry the deal dr cS MG | wP: name one by its number"));
+  const CliResult bad = run_cli({"check", fig3, "-f", "true", "--at", R"({"hands": []})"});
+  CHECK(bad.exit_code == 2);
+  CHECK_THAT(bad.err, Catch::Contains("--at: /hands: one hand per player needed (3)"));
 }
 
 TEST_CASE("[check] a model has no moves: run ends at turn 0") {

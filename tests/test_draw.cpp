@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <utility>
 
 #include "cli_runner.hpp"
@@ -188,4 +189,61 @@ TEST_CASE("[draw] --format svg and png render through Graphviz, or say how to in
   CHECK(read_file(png).substr(1, 3) == "PNG");
   const CliResult bad = run_cli({"draw", muddy, "--format", "gif"});
   CHECK(bad.exit_code == 2);
+}
+
+namespace {
+
+// The edges of a drawing, whatever their colour.
+std::size_t edge_count(const Drawing& d) {
+  std::size_t n = 0;
+  for (const auto& [colour, pairs] : d.edges) n += pairs.size();
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("[draw] the figures of ClueModel's pages and of the muddy children, redrawn") {
+  // ClueModel's 3-world example: the actual deal; one player 3 cannot tell from it (3
+  // holds Mustard and Green in both); one player 1 cannot (1 holds candle and dagger).
+  const std::string example =
+      "(has(1,candle) & has(1,dagger) & has(2,rope) & has(2,Scarlet) & has(3,Mustard) & "
+      "has(3,Green)) | (has(1,dagger) & has(1,Scarlet) & has(2,candle) & has(2,rope) & "
+      "has(3,Mustard) & has(3,Green)) | (has(1,candle) & has(1,dagger) & has(2,rope) & "
+      "has(2,Green) & has(3,Scarlet) & has(3,Mustard))";
+  const auto drawn = [&](const std::string& scenario, const std::string& step) {
+    const CliResult r = run_cli(
+        {"draw", source_path("configs/scenarios/" + scenario), "--step", step, "--where", example});
+    REQUIRE(r.exit_code == 0);
+    return parse_dot(r.out);
+  };
+  // Figure 1: agent 1 reaches states 1 and 3, agent 2 only state 1, agent 3 states 1 and 2.
+  const Drawing start = drawn("clue-pages-fig3.json", "0");
+  CHECK(start.nodes.size() == 3);
+  CHECK(start.marked.size() == 1);
+  CHECK(start.edges.size() == 2);
+  CHECK(start.edges.at(kripkesim::agent_colour(0)).size() == 1);
+  CHECK(start.edges.at(kripkesim::agent_colour(2)).size() == 1);
+  // Figure 2 (3 knows 1 holds the dagger): only the actual deal is left.
+  CHECK(drawn("clue-pages-fig2.json", "5").nodes.size() == 3);
+  const Drawing fig2 = drawn("clue-pages-fig2.json", "6");
+  CHECK(fig2.nodes.size() == 1);
+  CHECK(fig2.nodes == fig2.marked);
+  // Figure 3 (3 does not know 1 holds the candle): 3 still cannot tell state 2 apart.
+  const Drawing fig3 = drawn("clue-pages-fig3.json", "2");
+  CHECK(fig3.nodes.size() == 2);
+  CHECK(edge_count(fig3) == 1);
+  CHECK(fig3.edges.at(kripkesim::agent_colour(2)).size() == 1);
+  // Figure 4 (no card shown): only the actual deal.
+  CHECK(drawn("clue-pages-fig4.json", "2").nodes.size() == 1);
+
+  // The muddy children, 3 children: the cube (each child joins 4 pairs of worlds), the
+  // father removes a corner (3 pairs each), "nobody knows" leaves 4 worlds (1 pair each).
+  const std::string muddy = source_path("configs/models/muddy-children-model.json");
+  for (const auto& [step, worlds, edges] :
+       {std::tuple{"3", 8U, 12U}, std::tuple{"4", 7U, 9U}, std::tuple{"10", 4U, 3U}}) {
+    INFO("step " << step);
+    const Drawing d = parse_dot(run_cli({"draw", muddy, "--step", step}).out);
+    CHECK(d.nodes.size() == worlds);
+    CHECK(edge_count(d) == edges);
+  }
 }

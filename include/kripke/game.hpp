@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -163,6 +164,8 @@ class Play {
     text += std::to_string(w);
     return text;
   }
+  // How world_text writes a world, for a drawing's legend; empty when it speaks for itself.
+  virtual std::string world_notation() const { return ""; }
 
   // A record with the fields every event has.
   LogRecord record(const std::string& event) const {
@@ -281,6 +284,24 @@ class Play {
       if (has_won(Agent(i))) knowers += (knowers.empty() ? "" : ", ") + agent_name(Agent(i));
     }
     return s + "; knows: " + (knowers.empty() ? "nobody" : knowers);
+  }
+
+  // The alive world carrying valuation v, described as `what` in errors: none does (the
+  // rules exclude it or an update removed it), or several do (copies made by a product
+  // update: then only a number names one).
+  World alive_world_with_valuation(std::uint32_t v, const std::string& what,
+                                   const std::string& path) const {
+    std::optional<World> found;
+    model_.alive().for_each([&](World w) {
+      if (model_.valuation(w) != v) return;
+      if (found)
+        throw InputError("several worlds carry " + what + ": name one by its number", path);
+      found = w;
+    });
+    if (!found)
+      throw InputError(
+          "no world carries " + what + " (the rules exclude it, or an update removed it)", path);
+    return *found;
   }
 
   // `w` if it is alive, else an error at `path`.

@@ -273,20 +273,8 @@ class ModelPlay final : public Play {
   World world_named(const Json& name, const std::string& path) const override {
     if (!name.is_object()) return Play::world_named(name, path);
     const std::uint64_t a = data_->vocabulary().read_assignment(name, path);
-    std::optional<World> found;
-    for (World w = 0; w < model_.world_count(); ++w) {
-      if (model_.valuation(w) != a || !model_.alive().test(w)) continue;
-      if (found)
-        throw InputError("several worlds have the assignment " +
-                             data_->vocabulary().assignment_text(a) + ": name one by its number",
-                         path);
-      found = w;
-    }
-    if (!found)
-      throw InputError("no world has the assignment " + data_->vocabulary().assignment_text(a) +
-                           " (the law excludes it, or an update removed it)",
-                       path);
-    return *found;
+    return alive_world_with_valuation(
+        std::uint32_t(a), "the assignment " + data_->vocabulary().assignment_text(a), path);
   }
 
   // An agent's goal: to know the actual assignment (after an action model several worlds

@@ -13,6 +13,7 @@
 
 #include "kripke/deals.hpp"
 #include "kripke/game.hpp"
+#include "kripke/games/clue/deal_notation.hpp"
 #include "kripke/games/clue/outlook.hpp"
 #include "kripke/games/clue/render.hpp"
 #include "kripke/games/clue/rules.hpp"
@@ -103,10 +104,16 @@ class CluePlay final : public Play {
     });
   }
 
-  Json deal() const override {
-    Json hands = Json::array();
-    for (int p = 0; p < rules_.players; ++p) hands.push_back(names(t_->cards_at(actual_deal(), p)));
-    return {{"hands", hands}, {"envelope", names(t_->envelope_cards(actual_deal()))}};
+  Json deal() const override { return deal_json(*t_, actual_deal()); }
+  // A world as its deal: {"hands": ..., "envelope": ...}, and "cd rS MG | wP".
+  Json world_json(World w) const override { return deal_json(*t_, model_.valuation(w)); }
+  std::string world_text(World w) const override { return deal_text(*t_, model_.valuation(w)); }
+  std::string world_notation() const override { return deal_notation(rules_); }
+  // A world named by its deal, as world_json writes it, or by its number.
+  World world_named(const Json& name, const std::string& path) const override {
+    if (!name.is_object()) return Play::world_named(name, path);
+    const DealIndex d = read_deal(*t_, name, path);
+    return alive_world_with_valuation(d, "the deal " + deal_text(*t_, d), path);
   }
 
   Json agents() const override {
@@ -140,11 +147,7 @@ class CluePlay final : public Play {
   FormulaPtr has(Agent p, int card) const {
     return f::atom("has", {std::to_string(p + 1), rules_.card_names[card]});
   }
-  Json names(const std::vector<int>& cards) const {
-    Json out = Json::array();
-    for (int card : cards) out.push_back(rules_.card_names[card]);
-    return out;
-  }
+  Json names(const std::vector<int>& cards) const { return card_names_json(rules_, cards); }
 
   std::vector<int> read_suggestion(const Json& list, const std::string& path) const {
     std::vector<int> cards(rules_.categories.size(), -1);
@@ -298,7 +301,7 @@ class ClueGame final : public Game {
     tables_ =
         std::make_shared<const Tables>(read_rules(this->config().rules), this->config().limits());
     agents_ = read_agents(this->config().agents);
-    if (!this->config().deal.is_null()) actual_ = read_deal(this->config().deal);
+    if (!this->config().deal.is_null()) actual_ = read_deal(*tables_, this->config().deal, "/deal");
   }
 
   Json rules() const override { return rules_json(tables_->rules()); }
@@ -344,40 +347,6 @@ class ClueGame final : public Game {
 
   static std::size_t index_of(const std::vector<std::string>& names, const std::string& name) {
     return std::size_t(std::find(names.begin(), names.end(), name) - names.begin());
-  }
-
-  // {"hands": [["axe", ...], ...], "envelope": ["wrench", "Scarlet"]}
-  DealIndex read_deal(const Json& json) const {
-    const Rules& rules = tables_->rules();
-    ObjectReader r(json, "/deal");
-    Deal deal(std::size_t(rules.card_count()), std::uint8_t(255));
-    auto place_cards = [&](const Json& list, const std::string& path, int place, std::size_t size) {
-      if (array_at(list, path).size() != size)
-        throw InputError("expected " + std::to_string(size) + " cards", path);
-      for (std::size_t k = 0; k < list.size(); ++k) {
-        const std::string item_path = path + "/" + std::to_string(k);
-        const std::string name = ObjectReader::string_value(list[k], item_path);
-        const auto card = rules.find_card(name);
-        if (!card) throw InputError("unknown card '" + name + "'", item_path);
-        if (deal[*card] != 255)
-          throw InputError("the card '" + name + "' is dealt twice", item_path);
-        deal[*card] = std::uint8_t(place);
-      }
-    };
-    const Json& hands = array_at(r.required("hands"), "/deal/hands");
-    if (int(hands.size()) != rules.players)
-      throw InputError("one hand per player needed (" + std::to_string(rules.players) + ")",
-                       "/deal/hands");
-    for (int p = 0; p < rules.players; ++p)
-      place_cards(hands[p], "/deal/hands/" + std::to_string(p), p,
-                  std::size_t(rules.hand_sizes[p]));
-    place_cards(r.required("envelope"), "/deal/envelope", rules.envelope(),
-                rules.categories.size());
-    r.done();
-    const std::size_t index = tables_->deals().rank(deal);
-    if (index == tables_->deal_count())
-      throw InputError("the envelope must hold one card of each category", "/deal/envelope");
-    return DealIndex(index);
   }
 
   std::shared_ptr<const Tables> tables_;

@@ -131,18 +131,28 @@ class NineCardPlay final : public Play {
   WorldSet atom(const Formula& a, const Model& m) const override { return table_->atom(a, m); }
 
   Json deal() const override {
-    auto cards = [&](int slot) {
-      Json out = Json::array();
-      for (int card = 0; card < kCards; ++card)
-        if ((table_->place(deal_, slot) >> card) & 1U) out.push_back(card_name(card));
-      return out;
-    };
-    Json hands = Json::array();
-    for (Agent p = 0; p < rules_.players; ++p) hands.push_back(cards(p));
-    return {{"hands", hands},
-            {"hidden", card_name(table_->hidden_card(deal_))},
-            {"open", cards(rules_.open_slot())},
-            {"questions", question_deal_json(initial_questions_)}};
+    Json out = deal_json(deal_);
+    out["questions"] = question_deal_json(initial_questions_);
+    return out;
+  }
+  // A world as its deal: {"hands": ..., "hidden": ..., "open": ...}, and in short
+  // "R1G2 B3R2 G1B1 | open R3G3 | hidden B2".
+  Json world_json(World w) const override { return deal_json(model_.valuation(w)); }
+  std::string world_text(World w) const override {
+    const DealIndex d = model_.valuation(w);
+    std::string text;
+    for (Agent p = 0; p < rules_.players; ++p) {
+      text += card_list(table_->place(d, p), "");
+      text += ' ';
+    }
+    text += "| open ";
+    text += card_list(table_->place(d, rules_.open_slot()), "");
+    text += " | hidden ";
+    return text + card_name(table_->hidden_card(d));
+  }
+  std::string world_notation() const override {
+    return "worlds: the hands of players 1 to " + std::to_string(rules_.players) +
+           ", the open cards, the hidden card (R2: red, 2 diamonds)";
   }
 
   Json agents() const override {
@@ -253,6 +263,20 @@ class NineCardPlay final : public Play {
   std::shared_ptr<const WorldTable> table_;
   const Rules& rules_;
   std::vector<Strategy> strategies_;
+  Json deal_json(DealIndex d) const {
+    auto cards = [&](int slot) {
+      Json out = Json::array();
+      for (int card = 0; card < kCards; ++card)
+        if ((table_->place(d, slot) >> card) & 1U) out.push_back(card_name(card));
+      return out;
+    };
+    Json hands = Json::array();
+    for (Agent p = 0; p < rules_.players; ++p) hands.push_back(cards(p));
+    return {{"hands", hands},
+            {"hidden", card_name(table_->hidden_card(d))},
+            {"open", cards(rules_.open_slot())}};
+  }
+
   DealIndex deal_;
   QuestionDeal initial_questions_;
   std::vector<std::vector<int>> hands_;

@@ -95,10 +95,26 @@ class NumberPlay final : public Play {
     epistemagic();
   }
 
-  Json deal() const override {
+  Json deal() const override { return world_json(model_.actual()); }
+  // A world as the players' numbers: {"boards": [[1, 2], ...]}, and "1,2 3,4 5,6".
+  Json world_json(World w) const override {
     Json boards = Json::array();
-    for (Agent i = 0; i < t_.players(); ++i) boards.push_back(board_numbers(board(i)));
+    for (Agent i = 0; i < t_.players(); ++i) boards.push_back(board_numbers(t_.board(w, i)));
     return {{"boards", boards}};
+  }
+  std::string world_text(World w) const override {
+    std::string text;
+    for (Agent i = 0; i < t_.players(); ++i) {
+      if (i) text += ' ';
+      for (const Json& n : board_numbers(t_.board(w, i))) {
+        if (text.size() && text.back() != ' ') text += ',';
+        text += n.dump();
+      }
+    }
+    return text;
+  }
+  std::string world_notation() const override {
+    return "worlds: the numbers of players 1 to " + std::to_string(t_.players());
   }
 
   Json agents() const override {
