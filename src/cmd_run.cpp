@@ -70,8 +70,8 @@ void add_run_command(CLI::App& app) {
                 "leave the hint and knowledge tables (hints events) out of the transcript; the "
                 "log keeps them (the rule \"hints\": false drops them altogether)");
   cmd->add_flag("--knowledge", options->knowledge,
-                "show each player's knowledge base (knowledge events: Sleuth's has / has not / "
-                "could have lists) in the transcript after each of its observations; the log "
+                "show the knowledge events in the transcript (Sleuth's knowledge bases after "
+                "each observation, What's My Number?'s pairs each player may hold); the log "
                 "always carries them");
   cmd->add_option("--log", options->log,
                   "also write the JSON Lines log to FILE (only complete logs appear)")

@@ -57,6 +57,15 @@ class SchemaValidator {
         if (!x.is_object()) continue;
         for (auto p = value.begin(); p != value.end(); ++p)
           if (x.contains(p.key())) check(p.value(), x[p.key()], at + "/" + p.key(), out);
+      } else if (key == "additionalProperties") {
+        // Only as a schema for every property the "properties" beside it do not name.
+        if (!x.is_object()) continue;
+        const json named = schema.value("properties", json::object());
+        for (auto p = x.begin(); p != x.end(); ++p)
+          if (!named.contains(p.key())) check(value, p.value(), at + "/" + p.key(), out);
+      } else if (key == "minItems") {
+        if (x.is_array() && x.size() < value.get<std::size_t>())
+          out.push_back(at + ": fewer than " + value.dump() + " items");
       } else if (key == "items") {
         if (!x.is_array()) continue;
         for (std::size_t k = 0; k < x.size(); ++k)

@@ -64,6 +64,11 @@ class Play {
   virtual bool has_won(Agent i) const = 0;
   // What a winner knows, for the `win` event.
   virtual Json knowledge(Agent i) const = 0;
+  // Each agent's knowledge in the game's terms, as `knowledge` events: called after the
+  // setup and after every turn while someone reads the events. A game whose knowledge has
+  // no table (the muddy children: the update events' `knows` says it all) logs nothing;
+  // Sleuth logs its knowledge bases itself, after each player's own observations.
+  virtual void log_knowledge() const {}
   // Truth sets of the game's atoms; FormulaError for an unknown atom.
   virtual WorldSet atom(const Formula& atom, const Model& model) const = 0;
   // A scripted move from a scenario file (path: its JSON pointer, for errors).

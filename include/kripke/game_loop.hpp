@@ -42,6 +42,7 @@ class GameRunner {
   void start() {
     if (play_->logging()) emit_start();
     play_->setup();
+    log_knowledge();
     check_winners();
     if (!finished() && !play_->has_moves()) end("stalled");
   }
@@ -52,6 +53,7 @@ class GameRunner {
     play_->set_turn(++turn_);
     play_->emit_text("--- turn " + std::to_string(turn_) + " ---");
     const TurnOutcome outcome = play_->play_turn(rng_);
+    log_knowledge();
     check_winners();
     if (finished()) return;
     if (outcome == TurnOutcome::Stalled) {
@@ -69,6 +71,7 @@ class GameRunner {
     play_->set_turn(++turn_);
     play_->emit_text("--- turn " + std::to_string(turn_) + " (scripted) ---");
     play_->scripted_move(move, path);
+    log_knowledge();
     check_winners();
   }
 
@@ -91,6 +94,10 @@ class GameRunner {
   }
 
  private:
+  void log_knowledge() const {
+    if (play_->logging()) play_->log_knowledge();
+  }
+
   void emit_start() {
     LogRecord rec = play_->record("start");
     rec["rules"] = game_.rules();

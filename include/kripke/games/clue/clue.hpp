@@ -69,6 +69,30 @@ class CluePlay final : public Play {
     return {{"envelope", names(t_->envelope_cards(actual_deal()))}};
   }
 
+  // Per player: the deals it considers possible and, per card, the place it knows the card
+  // is in (a player's number or "env"), or null. The transcript shows the same as the
+  // knowledge table, so the events carry no text.
+  void log_knowledge() const override {
+    for (Agent p = 0; p < rules_.players; ++p) {
+      const Outlook view = outlook(*t_, model_, p);
+      LogRecord rec = record("knowledge");
+      rec["agent"] = p + 1;
+      rec["possible_deals"] = view.deals.size();
+      LogRecord cards = LogRecord::object();
+      for (int card = 0; card < rules_.card_count(); ++card) {
+        const int place = view.known_place(card);
+        auto& slot = cards[rules_.card_names[std::size_t(card)]];
+        if (place == rules_.envelope()) {
+          slot = "env";
+        } else if (place >= 0) {
+          slot = place + 1;
+        }
+      }
+      rec["cards"] = std::move(cards);
+      emit(std::move(rec), "");
+    }
+  }
+
   WorldSet atom(const Formula& a, const Model& m) const override { return t_->atom(a, m); }
 
   // {"by": 1, "ask": 2, "cards": ["dagger", "Scarlet"], "show": "Scarlet"}: "by" defaults to

@@ -178,6 +178,21 @@ class NineCardPlay final : public Play {
     return knowledge_table(*table_, possible_deals(model_, p), p);
   }
 
+  // Per player, the knowledge table the hints show the player whose turn it is.
+  void log_knowledge() const override {
+    for (Agent p = 0; p < rules_.players; ++p) {
+      const KnowledgeTable known = knowledge_of(p);
+      std::size_t candidates = 0;
+      for (std::size_t n : known.rows.front().count) candidates += n > 0;  // the hidden slot
+      LogRecord rec = record("knowledge");
+      rec["agent"] = p + 1;
+      rec["worlds"] = known.worlds;
+      rec["hidden_candidates"] = candidates;
+      rec["knowledge"] = knowledge_json(known, rules_);
+      emit(std::move(rec), "");
+    }
+  }
+
  private:
   FormulaPtr has(Agent p, int card) const {
     return f::atom("has", {std::to_string(p + 1), card_name(card)});

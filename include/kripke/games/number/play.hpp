@@ -70,6 +70,29 @@ class NumberPlay final : public Play {
 
   Json knowledge(Agent i) const override { return {{"board", board_numbers(board(i))}}; }
 
+  // Per player, the pairs of numbers it may hold: one per world of its class (the other
+  // boards fix the class), in the order of the worlds.
+  void log_knowledge() const override {
+    for (Agent i = 0; i < t_.players(); ++i) {
+      Json candidates = Json::array();
+      std::string text = agent_name(i) + " may hold:";
+      for (World w : model_.partition(i).class_containing(model_.actual())) {
+        if (!model_.alive().test(w)) continue;
+        candidates.push_back(board_numbers(t_.board(w, i)));
+        char separator = ' ';
+        for (const Json& n : candidates.back()) {
+          text += separator;
+          text += n.dump();
+          separator = ',';
+        }
+      }
+      LogRecord rec = record("knowledge");
+      rec["agent"] = i + 1;
+      rec["candidates"] = std::move(candidates);
+      emit(std::move(rec), std::move(text));
+    }
+  }
+
   WorldSet atom(const Formula& a, const Model& m) const override { return resolve_atom(t_, a, m); }
 
   // "nobody-knows": one epistemagic step. {"question": q}: the current player answers card

@@ -1,0 +1,179 @@
+#!/usr/bin/python3
+"""Figures from kripkesim's outputs, as SVG (Debian's python3-matplotlib; scripts/plot.sh
+installs it and runs this with the system's Python).
+
+    plot.py results RESULTS.json OUT_PREFIX   # a `kripkesim batch` results file:
+        OUT_PREFIX-wins.svg    per condition, each seat's share of the wins with its 95%
+                               Wilson interval (the summary's seat_win_share[_wilson95]);
+                               with strategies, OUT_PREFIX-strategies.svg: each strategy's
+                               wins per seat it played, with its 95% Wilson interval
+        OUT_PREFIX-rounds.svg  per condition, the distribution of game lengths (rounds)
+    plot.py log LOG.jsonl OUT.svg             # a game's JSON Lines log: the worlds each
+                                              # agent considers possible, update by update
+
+The figures are reproducible: the same input gives the same file (no date, fixed ids).
+"""
+import json
+import math
+import sys
+
+import matplotlib
+
+matplotlib.use("svg")
+import matplotlib.pyplot as plt  # noqa: E402  (after choosing the backend)
+
+from results_stats import load, wilson  # noqa: E402
+
+plt.rcParams["svg.hashsalt"] = "kripkesim"
+plt.rcParams["font.size"] = 9
+SAVE = {"format": "svg", "metadata": {"Date": None}, "bbox_inches": "tight"}
+
+
+def fail(message):
+    """Bad input: one line on stderr, exit code 2 (as kripkesim's own bad input)."""
+    print(f"plot: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def save(figure, path):
+    figure.savefig(path, **SAVE)
+    plt.close(figure)
+    print(f"plot: {path}", file=sys.stderr)
+
+
+def conditions(results):
+    return results["summary"]["conditions"]
+
+
+def plot_wins(results, path):
+    """Bars per condition, one per seat: its share of the wins and the Wilson interval."""
+    conds = conditions(results)
+    seats = max(len(c["seat_win_share"]) for c in conds)
+    width = 0.8 / seats
+    figure, axes = plt.subplots(figsize=(max(4.0, 1.1 * len(conds) + 1.5), 3.2))
+    for seat in range(seats):
+        xs, ys, low, high = [], [], [], []
+        for k, c in enumerate(conds):
+            if seat >= len(c["seat_win_share"]):
+                continue
+            share = c["seat_win_share"][seat]
+            lo, hi = c["seat_win_share_wilson95"][seat]
+            xs.append(k + (seat - (seats - 1) / 2) * width)
+            ys.append(share)
+            low.append(share - lo)
+            high.append(hi - share)
+        axes.bar(xs, ys, width, yerr=[low, high], capsize=2, label=f"seat {seat + 1}")
+    axes.set_xticks(range(len(conds)))
+    axes.set_xticklabels([c["name"] for c in conds], rotation=30, ha="right")
+    axes.set_ylabel("share of the wins")
+    axes.set_ylim(0, 1)
+    axes.set_title(f"Wins per seat, 95% Wilson intervals ({conds[0]['games']} games per condition)")
+    axes.legend(fontsize=8, ncol=min(seats, 6))
+    save(figure, path)
+
+
+def plot_strategies(results, path):
+    """Each strategy's wins per seat it played (all conditions together), with the Wilson
+    interval of that proportion."""
+    seat_games, wins = {}, {}
+    for game in results["games"]:
+        strategies = game.get("strategies")
+        if not strategies:
+            continue
+        for seat, name in enumerate(strategies, start=1):
+            seat_games[name] = seat_games.get(name, 0) + 1
+            if seat in game["winners"]:
+                wins[name] = wins.get(name, 0) + 1 / len(game["winners"])
+    if not seat_games:
+        return False
+    names = sorted(seat_games, key=lambda s: -wins.get(s, 0) / seat_games[s])
+    figure, axes = plt.subplots(figsize=(max(4.0, 0.8 * len(names) + 1.5), 3.2))
+    rates, low, high = [], [], []
+    for name in names:
+        n, w = seat_games[name], wins.get(name, 0)
+        lo, hi = wilson(w, n)
+        rates.append(w / n)
+        low.append(w / n - lo)
+        high.append(hi - w / n)
+    axes.bar(range(len(names)), rates, yerr=[low, high], capsize=3, color="#1b9e77")
+    axes.set_xticks(range(len(names)))
+    axes.set_xticklabels(names, rotation=30, ha="right")
+    axes.set_ylabel("wins per seat played")
+    axes.set_ylim(0, max(h + r for h, r in zip(high, rates)) * 1.15 or 1)
+    axes.set_title("Wins per seat by strategy, 95% Wilson intervals")
+    save(figure, path)
+    return True
+
+
+def plot_rounds(results, path):
+    """Per condition, the games by length: box plots of the rounds (mean marked)."""
+    by_condition = {}
+    for game in results["games"]:
+        by_condition.setdefault(game["condition"], []).append(game["rounds"])
+    names = [c["name"] for c in conditions(results) if c["name"] in by_condition]
+    figure, axes = plt.subplots(figsize=(max(4.0, 1.1 * len(names) + 1.5), 3.2))
+    axes.boxplot([by_condition[n] for n in names], showmeans=True, whis=(5, 95),
+                 flierprops={"markersize": 2})
+    axes.set_xticks(range(1, len(names) + 1))
+    axes.set_xticklabels(names, rotation=30, ha="right")
+    axes.set_ylabel("rounds")
+    axes.set_title("Game length: median, quartiles, 5–95% whiskers, mean (triangle)")
+    save(figure, path)
+
+
+def plot_log(log_path, path):
+    """The worlds each agent considers possible after every update of one game."""
+    records = []
+    with open(log_path) as f:
+        for number, line in enumerate(f, start=1):
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                records.append(json.loads(line))
+            except json.JSONDecodeError as e:
+                fail(f"{log_path}:{number}: not a JSON line: {e.msg}")
+    start = next((r for r in records if r.get("event") == "start"), None)
+    if start is None:
+        fail(f"{log_path}: no start event: not a kripkesim log")
+    names = {a["agent"]: a.get("name", f"agent {a['agent']}") for a in start["agents"]}
+    points = [(0, start["model"])] + [
+        (r["turn"], r["agents"]) for r in records if r.get("event") == "update"]
+    figure, axes = plt.subplots(figsize=(6.0, 3.2))
+    for agent, name in names.items():
+        ys = [float(next(a["possible"] for a in agents if a["agent"] == agent))
+              for _, agents in points]
+        axes.step(range(len(points)), ys, where="post", label=name)
+    axes.set_yscale("log")
+    axes.set_ylabel("worlds it considers possible")
+    turns = [turn for turn, _ in points]
+    ticks = [k for k in range(len(turns)) if k == 0 or turns[k] != turns[k - 1]]
+    axes.set_xticks(ticks)
+    axes.set_xticklabels([str(turns[k]) for k in ticks])
+    axes.set_xlabel("turn (each step: one update)")
+    axes.set_title(f"{start['game']} (seed {start['seed']}): what each agent considers possible")
+    axes.legend(fontsize=8)
+    save(figure, path)
+
+
+def main(argv):
+    if len(argv) != 4 or argv[1] not in ("results", "log"):
+        print(__doc__, file=sys.stderr)
+        sys.exit(2)
+    kind, source, target = argv[1:]
+    try:
+        if kind == "log":
+            plot_log(source, target)
+            return
+        results = load(source)
+        plot_wins(results, f"{target}-wins.svg")
+        plot_strategies(results, f"{target}-strategies.svg")
+        plot_rounds(results, f"{target}-rounds.svg")
+    except KeyError as e:
+        fail(f"{source}: a field is missing: {e}")
+    except (OSError, ValueError) as e:
+        fail(f"{source}: {e}")
+
+
+if __name__ == "__main__":
+    main(sys.argv)
