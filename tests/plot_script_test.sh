@@ -26,7 +26,8 @@ done
 for condition in random not-own one-own unknown one-unknown reasoning info-gain; do
   grep -q ">$condition<\|$condition" "$dir/clue-wins.svg" || fail "clue-wins.svg lacks $condition"
 done
-log="$(ls "$dir"/logs/*.jsonl | head -1)"
+logs=("$dir"/logs/*.jsonl)  # a glob, not ls | head: head's early exit would fail the pipe
+log="${logs[0]}"
 "$python" "$root/scripts/plot.py" log "$log" "$dir/worlds.svg"
 grep -q 'player 3' "$dir/worlds.svg" || fail "worlds.svg lacks player 3's line"
 # The same input, the same file.

@@ -42,6 +42,9 @@ struct Midgame : Started {
     return holds("K" + player(p) + " ~has(" + player(q) + "," + name(card) + ")");
   }
   std::vector<int> suggestion(Strategy strategy, kripke::Agent p, std::uint64_t seed) {
+    return chosen(strategy, p, seed).cards;
+  }
+  Suggestion chosen(Strategy strategy, kripke::Agent p, std::uint64_t seed) {
     kripke::Rng rng(seed);
     const Outlook o = view(p);
     const auto order = ask_order(tables().rules(), p);
@@ -157,7 +160,7 @@ TEST_CASE(
   std::set<std::string> asked_unknown;
   for (std::uint64_t seed = 1; seed <= 120; ++seed) {
     kripke::Rng rng(seed);
-    const auto cards = suggest(Strategy::Reasoning, {t, 0, o, order}, rng);
+    const auto cards = suggest(Strategy::Reasoning, {t, 0, o, order}, rng).cards;
     const std::string a = rules.card_names[std::size_t(cards[0])],
                       b = rules.card_names[std::size_t(cards[1])];
     const bool a_unknown = preferred.count(a) > 0;
@@ -191,7 +194,7 @@ TEST_CASE("[clue] unknown: a category without unknown cards offers any of its ca
   std::set<std::string> weapons;
   for (std::uint64_t seed = 1; seed <= 80; ++seed) {
     kripke::Rng rng(seed);
-    const auto cards = suggest(Strategy::Unknown, {t, 0, o, order}, rng);
+    const auto cards = suggest(Strategy::Unknown, {t, 0, o, order}, rng).cards;
     weapons.insert(rules.card_names[std::size_t(cards[0])]);
     CHECK_FALSE(o.knows_place(cards[1]));
   }
@@ -234,9 +237,40 @@ TEST_CASE("[clue] info-gain minimises the expected entropy of the envelope") {
     double best = 1e9;
     for (int w = 0; w < 7; ++w)
       for (int s = 7; s < 11; ++s) best = std::min(best, expected_entropy(w, s));
+    // The envelope's entropy now, and the information of a suggestion in bits.
+    std::map<std::vector<int>, double> envelopes;
+    for (DealIndex d : deals) envelopes[t.envelope_cards(d)] += 1.0 / double(deals.size());
+    double now = 0;
+    for (const auto& [e, pr] : envelopes) now -= pr * std::log(pr);
+    auto bits = [&](int weapon, int suspect) {
+      return (now - expected_entropy(weapon, suspect)) / std::log(2.0);
+    };
+    std::size_t tied = 0;
+    for (int w = 0; w < 7; ++w)
+      for (int s = 7; s < 11; ++s) tied += expected_entropy(w, s) < best + 1e-9;
     for (std::uint64_t seed = 1; seed <= 5; ++seed) {
-      const auto cards = g.suggestion(Strategy::InfoGain, p, seed);
+      const Suggestion chosen = g.chosen(Strategy::InfoGain, p, seed);
+      const auto& cards = chosen.cards;
       CHECK(expected_entropy(cards[0], cards[1]) == Approx(best).margin(1e-9));
+      // Its reason: the information of the suggestion, the ties, and the next best ones
+      // with their own information, each below the chosen one's.
+      const kripke::MoveReason& why = chosen.reason;
+      CHECK(why.strategy == "info-gain");
+      CHECK(why.considered == 28);
+      REQUIRE(why.score);
+      CHECK(*why.score == Approx(bits(cards[0], cards[1])).margin(1e-9));
+      CHECK(why.tied == tied);
+      REQUIRE(why.alternatives.size() == 3);
+      double previous = *why.score;
+      for (const kripke::ScoredMove& other : why.alternatives) {
+        const auto split = other.move.find(" and ");
+        const int w = *t.rules().find_card(other.move.substr(0, split));
+        const int s = *t.rules().find_card(other.move.substr(split + 5));
+        CHECK(other.score == Approx(bits(w, s)).margin(1e-9));
+        CHECK(other.score < *why.score - 1e-12);
+        CHECK(other.score <= previous + 1e-12);
+        previous = other.score;
+      }
     }
     // And it is a real choice: some suggestion is worse.
     double worst = 0;
@@ -244,6 +278,27 @@ TEST_CASE("[clue] info-gain minimises the expected entropy of the envelope") {
       for (int s = 7; s < 11; ++s) worst = std::max(worst, expected_entropy(w, s));
     CHECK(worst > best + 1e-6);
   }
+}
+
+TEST_CASE("[clue] a rule's reason counts the suggestions the rule allows") {
+  const auto game = make_clue(kSeed3Rules, {}, interface_deal());
+  Midgame g(*game);
+  // not-own: no card of its own. Player 1 holds 3 weapons (4 x 4 left), player 2 two
+  // weapons and a suspect (5 x 3), player 3 a weapon and two suspects (6 x 2).
+  const std::size_t allowed[] = {16, 15, 12};
+  for (kripke::Agent p = 0; p < 3; ++p) {
+    const Suggestion s = g.chosen(Strategy::NotOwn, p, 1);
+    CHECK(s.reason.strategy == "not-own");
+    CHECK(s.reason.rule == "cards it does not hold");
+    CHECK(s.reason.considered == allowed[p]);
+    CHECK(!s.reason.score);
+    CHECK(g.chosen(Strategy::Random, p, 1).reason.considered == 28);
+  }
+  // one-own: one of its own cards and any card of the other category, counted once:
+  // player 1 (3 weapons): 3 x 4 suggestions.
+  CHECK(g.chosen(Strategy::OneOwn, 0, 1).reason.considered == 12);
+  // player 2 (2 weapons, 1 suspect): 2 x 4 + 7 x 1 - 2 x 1 (counted twice) = 13.
+  CHECK(g.chosen(Strategy::OneOwn, 1, 1).reason.considered == 13);
 }
 
 TEST_CASE("[clue] show policies when the answerer holds both cards") {

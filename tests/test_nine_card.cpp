@@ -491,6 +491,51 @@ TEST_CASE(
   CHECK(text.find("yes: Impossible") != std::string::npos);
 }
 
+TEST_CASE("[nine-card] a table strategy's reason: the chosen row's score, the best, and the next") {
+  NineCardGame game(config(Json::object(), Json::array(), Json::parse(kSeedExample)));
+  Recorder log;
+  GameRunner runner(game, 1, log);
+  runner.start();
+  const auto& play = dynamic_cast<const NineCardPlay&>(runner.play());
+  const auto table = play.hints();
+  using nine_card::Strategy;
+  // Each strategy's measure, read from the row independently of table_score.
+  const auto measure = [](Strategy s, const nine_card::HintRow& row) {
+    if (s == Strategy::Hint) return double(row.relations_deleted);
+    if (s == Strategy::InfoGain) return row.entropy_drop;
+    double most = 0;
+    for (const auto& cell : row.answers)
+      if (cell.status == nine_card::CellStatus::Possible)
+        most = std::max(most, double(cell.left.worlds));
+    return most;
+  };
+  for (Strategy s : {Strategy::Hint, Strategy::InfoGain, Strategy::HighestProbability}) {
+    INFO(nine_card::to_string(s));
+    double best = 0;
+    for (const auto& row : table.rows) best = std::max(best, measure(s, row));
+    for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+      kripke::Rng rng(seed);
+      const nine_card::Ask a = nine_card::table_ask(s, table, rng);
+      const kripke::MoveReason& why = a.reason;
+      CHECK(why.strategy == nine_card::to_string(s));
+      CHECK(why.considered == table.rows.size());
+      REQUIRE(why.score);
+      CHECK(*why.score == Approx(best).margin(1e-9));
+      for (const auto& row : table.rows)
+        if (row.question == a.question && row.target == a.target)
+          CHECK(measure(s, row) == Approx(*why.score).margin(1e-9));
+      CHECK(why.tied >= 1);
+      CHECK(why.alternatives.size() == std::min<std::size_t>(3, table.rows.size() - why.tied));
+      for (const auto& other : why.alternatives) CHECK(other.score <= *why.score + 1e-9);
+    }
+  }
+  // The random strategy names its rule and how many asks it chose among.
+  kripke::Rng rng(1);
+  const auto random = nine_card::random_ask(play.question_hand(0), 0, 3, rng);
+  CHECK(random.reason.considered == 3 * 2);
+  CHECK(!random.reason.score);
+}
+
 TEST_CASE(
     "[nine-card] question cards: hands of 3, replaced from the deck, "
     "reshuffled when empty") {

@@ -53,11 +53,14 @@ class CluePlay final : public Play {
     const Agent asker = next_asker_;
     const std::vector<Agent> order = ask_order(rules_, asker);
     const Outlook view = outlook(*t_, model_, asker);
-    const std::vector<int> cards = suggest(agents_[asker].strategy, {*t_, asker, view, order}, rng);
-    suggest_and_answer(asker, cards, order, [&](Agent answerer, const std::vector<int>& held) {
-      return choose_shown(agents_[answerer].show, *t_, held, shown_before_[answerer], answerer,
-                          view, rng);
-    });
+    const Suggestion chosen = suggest(agents_[asker].strategy, {*t_, asker, view, order}, rng);
+    suggest_and_answer(
+        asker, chosen.cards, order,
+        [&](Agent answerer, const std::vector<int>& held) {
+          return choose_shown(agents_[answerer].show, *t_, held, shown_before_[answerer], answerer,
+                              view, rng);
+        },
+        &chosen.reason);
     return TurnOutcome::Continue;
   }
 
@@ -199,15 +202,17 @@ class CluePlay final : public Play {
   // The asked players answer in order until one shows a card. Every answer is an update:
   // a public "holds none" for each player who cannot show, then the shown card. Winners
   // are checked by the game loop once the answer is complete.
+  // `reason`: why the asker's strategy chose the suggestion (none for a scripted one).
   void suggest_and_answer(Agent asker, const std::vector<int>& cards,
-                          const std::vector<Agent>& order, const ShowChoice& choose) {
+                          const std::vector<Agent>& order, const ShowChoice& choose,
+                          const MoveReason* reason = nullptr) {
     const Responder r = responder(*t_, actual_deal(), card_mask(cards), order);
     const std::vector<Agent> passed(order.begin(),
                                     r.position < 0 ? order.end() : order.begin() + r.position);
     const Agent answerer = r.position < 0 ? -1 : order[std::size_t(r.position)];
     last_shown_ = answerer < 0 ? -1 : choose(answerer, cards_in(r.held));
 
-    emit_move(asker, cards, order, passed, answerer);
+    emit_move(asker, cards, order, passed, answerer, reason);
     for (Agent j : passed) announce_holds_none(j, cards);
     if (answerer >= 0) {
       if (rules_.semantics == Semantics::Product) {
@@ -225,7 +230,7 @@ class CluePlay final : public Play {
   }
 
   void emit_move(Agent asker, const std::vector<int>& cards, const std::vector<Agent>& order,
-                 const std::vector<Agent>& passed, Agent answerer) {
+                 const std::vector<Agent>& passed, Agent answerer, const MoveReason* reason) {
     LogRecord rec = record("move");
     rec["agent"] = asker + 1;
     rec["suggestion"] = names(cards);
@@ -246,7 +251,15 @@ class CluePlay final : public Play {
                              strategy_names()[std::size_t(agents_[asker].strategy)] +
                              ") suggests " + card_list(rules_, cards, " and ") + ", asking " + whom;
     rec["text"] = text;
-    emit(std::move(rec), text);
+    if (!reason) {
+      emit(std::move(rec), text);
+      return;
+    }
+    rec["reason"] = reason->json();
+    std::string shown = text;
+    shown += "\n    ";
+    shown += reason->text();
+    emit(std::move(rec), std::move(shown));
   }
 
   void announce_holds_none(Agent j, const std::vector<int>& cards) {

@@ -9,6 +9,7 @@
 // entropy (the mutual information of answer and envelope). Ties: uniformly at random.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -38,25 +39,18 @@ inline double weighted_conditional_entropy(const std::vector<std::uint64_t>& wei
   return total;
 }
 
-// The k-th suggestion in mixed radix over the categories: one card from each.
-inline std::vector<int> nth_suggestion(const Rules& rules, std::size_t k) {
-  std::vector<int> cards(rules.categories.size());
-  int first = rules.card_count();
-  for (int c = rules.category_count() - 1; c >= 0; --c) {
-    const std::size_t size = rules.categories[c].cards.size();
-    first -= int(size);
-    cards[c] = first + int(k % size);
-    k /= size;
-  }
-  return cards;
+// The entropy of the envelope, in nats, when each of the deals weighs the same.
+inline double envelope_entropy(const Tables& t, const std::vector<DealIndex>& deals) {
+  std::vector<std::uint64_t> count(suggestion_count(t.rules()), 0);
+  for (DealIndex d : deals) ++count[t.envelope_id(d)];
+  return weighted_conditional_entropy(count, count.size()) / double(deals.size());
 }
 
-inline std::vector<int> info_gain_suggestion(const Tables& t, const Outlook& view,
-                                             const std::vector<Agent>& order, Rng& rng) {
+inline Suggestion info_gain_suggestion(const Tables& t, const Outlook& view,
+                                       const std::vector<Agent>& order, Rng& rng) {
   const Rules& rules = t.rules();
   const int categories = rules.category_count();
-  std::size_t suggestions = 1;
-  for (const Category& c : rules.categories) suggestions *= c.cards.size();
+  const std::size_t suggestions = suggestion_count(rules);
   const std::size_t envelopes = suggestions;  // one card per category, too
   // A card shown out of k held weighs share / k; share = lcm(1..categories) keeps it whole.
   std::uint64_t share = 1;
@@ -64,8 +58,7 @@ inline std::vector<int> info_gain_suggestion(const Tables& t, const Outlook& vie
 
   const std::size_t outcomes = 1 + order.size() * std::size_t(categories);
   std::vector<std::uint64_t> weights(outcomes * envelopes);
-  std::vector<std::size_t> best;
-  double best_score = 0;
+  std::vector<double> scores(suggestions);  // W times the expected entropy after the answer
   for (std::size_t s = 0; s < suggestions; ++s) {
     const std::uint64_t suggested = card_mask(nth_suggestion(rules, s));
     std::fill(weights.begin(), weights.end(), 0);
@@ -83,16 +76,37 @@ inline std::vector<int> info_gain_suggestion(const Tables& t, const Outlook& vie
         weights[o * envelopes + envelope] += each;
       }
     }
-    const double score = weighted_conditional_entropy(weights, envelopes);
-    const double tolerance = 1e-9 * std::max(1.0, std::abs(best_score));
-    if (best.empty() || score < best_score - tolerance) {
-      best = {s};
-      best_score = score;
-    } else if (score <= best_score + tolerance) {
-      best.push_back(s);
-    }
+    scores[s] = weighted_conditional_entropy(weights, envelopes);
   }
-  return nth_suggestion(rules, rng.pick(best));
+  // The best: the least expected entropy; within rounding, tied.
+  const double least = *std::min_element(scores.begin(), scores.end());
+  const double tolerance = 1e-9 * std::max(1.0, std::abs(least));
+  std::vector<std::size_t> best;
+  for (std::size_t s = 0; s < suggestions; ++s)
+    if (scores[s] <= least + tolerance) best.push_back(s);
+
+  // The reason, in bits of information about the envelope: the entropy now minus the
+  // expected entropy after the answer.
+  const double total_weight = double(share) * double(view.deals.size());
+  const double now = envelope_entropy(t, view.deals);
+  const auto bits = [&](std::size_t s) { return (now - scores[s] / total_weight) / std::log(2.0); };
+  MoveReason reason;
+  reason.strategy = "info-gain";
+  reason.rule = "the suggestion whose answer is expected to say the most about the envelope";
+  reason.considered = suggestions;
+  reason.measure = "bits of information about the envelope";
+  reason.score = bits(best.front());
+  reason.tied = best.size();
+  std::vector<std::size_t> others;
+  for (std::size_t s = 0; s < suggestions; ++s)
+    if (scores[s] > least + tolerance) others.push_back(s);
+  const std::size_t shown = std::min<std::size_t>(3, others.size());
+  std::partial_sort(others.begin(), others.begin() + std::ptrdiff_t(shown), others.end(),
+                    [&](std::size_t a, std::size_t b) { return scores[a] < scores[b]; });
+  for (std::size_t k = 0; k < shown; ++k)
+    reason.alternatives.push_back(
+        {card_list(rules, nth_suggestion(rules, others[k]), " and "), bits(others[k])});
+  return {nth_suggestion(rules, rng.pick(best)), std::move(reason)};
 }
 
 }  // namespace kripke::clue

@@ -73,6 +73,11 @@ inline std::string knowledge_table(const Rules& rules, const std::vector<Outlook
     out += '\n';
     out += row(rules.card_names[card], cells);
   }
+  out += '\n';
+  out += indent;
+  out +=
+      "(per card, where the column's player knows it is: a player, env = the envelope, ? = "
+      "unknown; * = learnt since the last table)";
   return out;
 }
 

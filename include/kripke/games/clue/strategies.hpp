@@ -12,6 +12,7 @@
 
 #include "kripke/games/clue/info_gain.hpp"
 #include "kripke/games/clue/outlook.hpp"
+#include "kripke/move_reason.hpp"
 #include "kripke/rng.hpp"
 
 namespace kripke::clue {
@@ -80,8 +81,66 @@ struct StrategyInput {
   const std::vector<Agent>& order;  // whom the suggestion is put to, in order
 };
 
+inline bool contains(const std::vector<int>& cards, int card) {
+  return std::find(cards.begin(), cards.end(), card) != cards.end();
+}
+
+// How many suggestions (one card per category) `allowed` admits: what a rule chose among.
+inline std::size_t allowed_suggestions(
+    const Rules& rules, const std::function<bool(const std::vector<int>&)>& allowed) {
+  std::size_t n = 0;
+  for (std::size_t k = 0; k < suggestion_count(rules); ++k) n += allowed(nth_suggestion(rules, k));
+  return n;
+}
+
+// A rule's choice: the cards, and the reason that names the rule and counts its choices.
+class RuleChoice {
+ public:
+  RuleChoice(const Rules& rules, Strategy strategy, Rng& rng)
+      : rules_(rules), strategy_(strategy), rng_(rng) {}
+
+  // Every category from its set.
+  Suggestion draw_from(const CardSets& sets, const std::string& rule) {
+    return made(draw(sets, rng_), rule, [&](const std::vector<int>& s) {
+      for (std::size_t c = 0; c < s.size(); ++c)
+        if (!contains(sets[c], s[c])) return false;
+      return true;
+    });
+  }
+  // One card from `one`, the other categories from `rest` (one_and_rest); nothing when no
+  // card of `one` fits.
+  std::optional<Suggestion> one_and_rest_from(const CardSets& one, const CardSets& rest,
+                                              const std::string& rule) {
+    auto cards = one_and_rest(rules_, one, rest, rng_);
+    if (!cards) return std::nullopt;
+    return made(std::move(*cards), rule, [&](const std::vector<int>& s) {
+      for (std::size_t c = 0; c < s.size(); ++c) {
+        bool fits = contains(one[c], s[c]);
+        for (std::size_t other = 0; fits && other < s.size(); ++other)
+          fits = other == c || contains(rest[other], s[other]);
+        if (fits) return true;
+      }
+      return false;
+    });
+  }
+
+ private:
+  Suggestion made(std::vector<int> cards, const std::string& rule,
+                  const std::function<bool(const std::vector<int>&)>& allowed) {
+    MoveReason reason;
+    reason.strategy = strategy_names()[std::size_t(strategy_)];
+    reason.rule = rule;
+    reason.considered = allowed_suggestions(rules_, allowed);
+    return {std::move(cards), std::move(reason)};
+  }
+
+  const Rules& rules_;
+  Strategy strategy_;
+  Rng& rng_;
+};
+
 // Each strategy as ClueModel's clue_agent.py defines it (docs/games/clue.md, "Strategies").
-inline std::vector<int> suggest(Strategy strategy, const StrategyInput& in, Rng& rng) {
+inline Suggestion suggest(Strategy strategy, const StrategyInput& in, Rng& rng) {
   const Rules& rules = in.tables.rules();
   const Outlook& view = in.view;
   const auto any = cards_where(rules, [](int) { return true; });
@@ -94,21 +153,29 @@ inline std::vector<int> suggest(Strategy strategy, const StrategyInput& in, Rng&
   auto unknown_or_any = unknown;
   for (std::size_t c = 0; c < unknown_or_any.size(); ++c)
     if (unknown_or_any[c].empty()) unknown_or_any[c] = any[c];
+  const std::string unknown_rule =
+      "cards whose place it does not know (any card of a category "
+      "where it knows every place)";
 
+  RuleChoice choose(rules, strategy, rng);
   switch (strategy) {
     case Strategy::Random:
-      return draw(any, rng);
+      return choose.draw_from(any, "any suggestion");
     case Strategy::NotOwn:
-      return draw(not_own, rng);
+      return choose.draw_from(not_own, "cards it does not hold");
     case Strategy::OneOwn:
       // One of its own cards, the other categories any card (its own ones included).
-      if (auto s = one_and_rest(rules, own, any, rng)) return *s;
-      return draw(not_own, rng);
+      if (auto s = choose.one_and_rest_from(own, any, "one card of its own, the others any"))
+        return *s;
+      return choose.draw_from(not_own, "cards it does not hold (no card of its own fits)");
     case Strategy::OneUnknown:
-      if (auto s = one_and_rest(rules, unknown, known, rng)) return *s;
-      return draw(unknown_or_any, rng);
+      if (auto s = choose.one_and_rest_from(unknown, known,
+                                            "one card whose place it does not know, the others "
+                                            "cards whose place it knows"))
+        return *s;
+      return choose.draw_from(unknown_or_any, unknown_rule);
     case Strategy::Unknown:
-      return draw(unknown_or_any, rng);
+      return choose.draw_from(unknown_or_any, unknown_rule);
     case Strategy::Reasoning: {
       // An unknown card the next player may hold, preferably one that may also be in the
       // envelope, with cards whose place is known and is not the next player: a shown card
@@ -121,14 +188,20 @@ inline std::vector<int> suggest(Strategy strategy, const StrategyInput& in, Rng&
       const auto maybe_next_and_envelope = cards_where(rules, [&](int c) {
         return !view.knows_place(c) && view.may_be(c, next) && view.may_be(c, rules.envelope());
       });
-      if (auto s = one_and_rest(rules, maybe_next_and_envelope, known_elsewhere, rng)) return *s;
-      if (auto s = one_and_rest(rules, maybe_next, known_elsewhere, rng)) return *s;
-      return draw(any, rng);
+      const std::string others = ", the others cards it knows are not the next player's";
+      if (auto s = choose.one_and_rest_from(
+              maybe_next_and_envelope, known_elsewhere,
+              "one unknown card the next player may hold and the envelope may too" + others))
+        return *s;
+      if (auto s = choose.one_and_rest_from(maybe_next, known_elsewhere,
+                                            "one unknown card the next player may hold" + others))
+        return *s;
+      return choose.draw_from(any, "any suggestion (none fits its rule)");
     }
     case Strategy::InfoGain:
       return info_gain_suggestion(in.tables, view, in.order, rng);
   }
-  return draw(not_own, rng);
+  return choose.draw_from(not_own, "cards it does not hold");
 }
 
 // Which of the held suggested cards the answerer shows. `shown_before`: the cards it has

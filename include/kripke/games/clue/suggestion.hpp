@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "kripke/games/clue/tables.hpp"
+#include "kripke/move_reason.hpp"
 
 namespace kripke::clue {
 
@@ -18,6 +19,32 @@ inline std::vector<Agent> ask_order(const Rules& rules, Agent asker) {
   const int asked = rules.ask == AskOrder::Next ? 1 : rules.players - 1;
   for (int k = 1; k <= asked; ++k) order.push_back((asker + k) % rules.players);
   return order;
+}
+
+// A strategy's suggestion and why it made it.
+struct Suggestion {
+  std::vector<int> cards;
+  MoveReason reason;
+};
+
+// The suggestions of the deck: one card of each category.
+inline std::size_t suggestion_count(const Rules& rules) {
+  std::size_t n = 1;
+  for (const Category& c : rules.categories) n *= c.cards.size();
+  return n;
+}
+
+// The k-th suggestion in mixed radix over the categories: one card from each.
+inline std::vector<int> nth_suggestion(const Rules& rules, std::size_t k) {
+  std::vector<int> cards(rules.categories.size());
+  int first = rules.card_count();
+  for (int c = rules.category_count() - 1; c >= 0; --c) {
+    const std::size_t size = rules.categories[c].cards.size();
+    first -= int(size);
+    cards[c] = first + int(k % size);
+    k /= size;
+  }
+  return cards;
 }
 
 inline std::uint64_t card_mask(const std::vector<int>& cards) {

@@ -44,6 +44,7 @@ class MuddyPlay final : public Play {
   }
 
   void setup() override {
+    emit_text("  " + world_text(model_.actual()) + " (each child sees every forehead but its own)");
     std::vector<FormulaPtr> someone;
     for (int i = 0; i < n_; ++i) someone.push_back(muddy(i));
     announce(f::any_of(someone), "father: at least one of you is muddy");

@@ -115,7 +115,7 @@ class NineCardPlay final : public Play {
                            question_list(hand).dump() + ")",
                        r.path_of("question"));
     show_tables(false);
-    ask(me, {*question, Agent(target - 1)});
+    ask(me, Ask{*question, Agent(target - 1), {}});
   }
 
   bool may_win_now(Agent i) const override { return rules_.win_check == "everyone" || i == mover_; }
@@ -221,7 +221,7 @@ class NineCardPlay final : public Play {
 
   // `me` plays the question card at the target, draws a replacement, and the
   // answer is announced.
-  void ask(Agent me, Ask a) {
+  void ask(Agent me, const Ask& a) {
     const Question& q = questions()[std::size_t(a.question)];
     const int answer = table_->answer(a.question, a.target, deal_);
     const bool reshuffled = replace_card(me, a.question);
@@ -236,7 +236,7 @@ class NineCardPlay final : public Play {
     current_ = (current_ + 1) % rules_.players;
   }
 
-  void log_move(Agent me, Ask a, int answer, bool reshuffled) const {
+  void log_move(Agent me, const Ask& a, int answer, bool reshuffled) const {
     const Question& q = questions()[std::size_t(a.question)];
     LogRecord rec = record("move");
     const std::string text = player_name(me) + " asks " + player_name(a.target) + ": " + q.text +
@@ -249,7 +249,15 @@ class NineCardPlay final : public Play {
     rec["says"] = answer_name(a.question, answer);
     rec["drew"] = questions()[std::size_t(hands_[std::size_t(me)].back())].id;
     rec["reshuffled"] = reshuffled;
-    emit(std::move(rec), text);
+    if (a.reason.strategy.empty()) {
+      emit(std::move(rec), text);
+      return;
+    }
+    rec["reason"] = a.reason.json();
+    std::string shown = text;
+    shown += "\n    ";
+    shown += a.reason.text();
+    emit(std::move(rec), std::move(shown));
   }
 
   // The played card goes to the discard pile; the replacement (the top of the

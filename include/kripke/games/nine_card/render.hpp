@@ -65,6 +65,7 @@ inline std::string knowledge_text(const KnowledgeTable& t, const Rules& rules) {
                width);
     }
   }
+  s += "\n  ((K): the player knows the card is there)";
   return trim_line_ends(s);
 }
 

@@ -121,11 +121,12 @@ class SleuthPlay final : public Play {
   TurnOutcome play_turn(Rng& rng) override {
     const int asker = next_asker_;
     const std::vector<Option> options = options_for(asker);
-    const Option& o =
-        options[choose_option(t_->agents[std::size_t(asker)].strategy, minds_[std::size_t(asker)],
-                              options, t_->matches, players(), rng)];
+    const OptionChoice chosen = choose_option(
+        t_->agents[std::size_t(asker)].strategy, minds_[std::size_t(asker)], options, t_->matches,
+        players(), [this](const Option& o) { return option_text(o); }, rng);
+    const Option& o = options[chosen.index];
     const int card = hands_[std::size_t(asker)][std::size_t(o.slot)];
-    ask(asker, o.asked, o.question, t_->question_cards[std::size_t(card)].label());
+    ask(asker, o.asked, o.question, t_->question_cards[std::size_t(card)].label(), &chosen.reason);
     // The used card goes to the bottom of the deck; the asker draws from the top.
     hands_[std::size_t(asker)].erase(hands_[std::size_t(asker)].begin() + o.slot);
     question_deck_.push_back(card);
@@ -196,14 +197,33 @@ class SleuthPlay final : public Play {
   }
 
   Json deal() const override {
-    Json hands = Json::array();
-    for (int p = 0; p < players(); ++p) {
-      Json hand = Json::array();
-      for (int card : cards_at(p)) hand.push_back(t_->deck.name(card));
-      hands.push_back(hand);
+    return deal_json([this](int card) { return int(deal_[std::size_t(card)]); });
+  }
+  // With the explicit model, a world as its deal: {"hidden": ..., "hands": ...}, and in
+  // short "hands of players 1, 2, ... | hidden gem" with the deck's card names.
+  Json world_json(World w) const override {
+    if (!enumerates_worlds()) return Play::world_json(w);
+    return deal_json([this, w](int card) { return world_place(w, card); });
+  }
+  std::string world_text(World w) const override {
+    if (!enumerates_worlds()) return Play::world_text(w);
+    std::vector<std::string> places(std::size_t(players()) + 1);
+    for (int card = 0; card < t_->deck.size(); ++card) {
+      std::string& text = places[std::size_t(world_place(w, card))];
+      if (!text.empty()) text += ' ';
+      text += t_->deck.name(card);
     }
-    return {{"hidden", t_->deck.name(cards_at(t_->rules.hidden_place()).front())},
-            {"hands", hands}};
+    std::string out;
+    for (int p = 0; p < players(); ++p) {
+      out += places[std::size_t(p)];
+      out += " | ";
+    }
+    out += "hidden ";
+    return out + places.back();
+  }
+  std::string world_notation() const override {
+    return "worlds: the hands of players 1 to " + std::to_string(players()) +
+           ", then the hidden gem";
   }
 
   Json agents() const override {
@@ -245,6 +265,27 @@ class SleuthPlay final : public Play {
     return card;
   }
 
+  int world_place(World w, int card) const {
+    return int(t_->explicit_model->table().slot(model_.valuation(w), card));
+  }
+
+  // A deal as data, given each card's place.
+  template <class PlaceOf>
+  Json deal_json(PlaceOf&& place_of) const {
+    Json hands = Json::array();
+    std::string hidden;
+    for (int p = 0; p < players(); ++p) hands.push_back(Json::array());
+    for (int card = 0; card < t_->deck.size(); ++card) {
+      const int place = place_of(card);
+      if (place == t_->rules.hidden_place()) {
+        hidden = t_->deck.name(card);
+      } else {
+        hands[std::size_t(place)].push_back(t_->deck.name(card));
+      }
+    }
+    return {{"hidden", hidden}, {"hands", hands}};
+  }
+
   std::vector<int> cards_at(int place) const {
     std::vector<int> out;
     for (int card = 0; card < int(deal_.size()); ++card)
@@ -271,8 +312,17 @@ class SleuthPlay final : public Play {
     return options;
   }
 
-  // The public question, then the private answer to the asker.
-  void ask(int asker, int asked, int question, const std::string& card_label) {
+  // "red of player 3": what an option asks of whom, for reasons.
+  std::string option_text(const Option& o) const {
+    std::string text = t_->questions[std::size_t(o.question)].code();
+    text += " of ";
+    return text + agent_name(o.asked);
+  }
+
+  // The public question, then the private answer to the asker. `reason`: why the asker's
+  // strategy chose it (none for a scripted question).
+  void ask(int asker, int asked, int question, const std::string& card_label,
+           const MoveReason* reason = nullptr) {
     const Question& q = t_->questions[std::size_t(question)];
     const std::vector<int>& matching = t_->matches[std::size_t(question)];
     std::vector<int> shown;
@@ -291,6 +341,11 @@ class SleuthPlay final : public Play {
       rec["question"] = q.code();
       rec["question_card"] = card_label;
       std::string text = rec["text"];
+      if (reason) {
+        rec["reason"] = reason->json();
+        text += "\n    ";
+        text += reason->text();
+      }
       emit(std::move(rec), std::move(text));
     }
     minds_[std::size_t(asker)].see_answer(asked, matching, shown);

@@ -17,6 +17,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <utility>
@@ -24,6 +25,7 @@
 
 #include "kripke/counting.hpp"
 #include "kripke/games/sleuth/knowledge.hpp"
+#include "kripke/move_reason.hpp"
 #include "kripke/rng.hpp"
 
 namespace kripke::sleuth {
@@ -171,9 +173,20 @@ inline std::vector<double> info_gain_scores(const Mind& mind, const std::vector<
   return scores;
 }
 
+// An option in words, for reasons ("red of player 3").
+using OptionText = std::function<std::string(const Option&)>;
+
+struct OptionChoice {
+  std::size_t index = 0;
+  MoveReason reason;
+};
+
 // The best option: highest score, printed cards before free choices, then a random one.
-inline std::size_t best_option(const std::vector<Option>& options,
-                               const std::vector<double>& scores, Rng& rng) {
+// The reason gives the chosen score and the best three other ones (options that ask the
+// same of the same player once).
+inline OptionChoice best_option(const std::vector<Option>& options,
+                                const std::vector<double>& scores, MoveReason reason,
+                                const OptionText& text, Rng& rng) {
   constexpr double kEpsilon = 1e-12;  // information values that differ by rounding only
   std::vector<std::size_t> best;
   for (std::size_t k = 0; k < options.size(); ++k) {
@@ -185,7 +198,23 @@ inline std::size_t best_option(const std::vector<Option>& options,
     }
     best.push_back(k);
   }
-  return best[rng.below(best.size())];
+  const std::size_t chosen = best[rng.below(best.size())];
+  reason.considered = options.size();
+  reason.score = scores[chosen];
+  reason.tied = best.size();
+  std::vector<std::size_t> others;
+  for (std::size_t k = 0; k < options.size(); ++k)
+    if (scores[k] < scores[chosen] - kEpsilon) others.push_back(k);
+  std::stable_sort(others.begin(), others.end(),
+                   [&](std::size_t a, std::size_t b) { return scores[a] > scores[b]; });
+  for (std::size_t k : others) {
+    if (reason.alternatives.size() == 3) break;
+    const std::string move = text(options[k]);
+    bool listed = false;
+    for (const ScoredMove& m : reason.alternatives) listed = listed || m.move == move;
+    if (!listed) reason.alternatives.push_back({move, scores[k]});
+  }
+  return {chosen, std::move(reason)};
 }
 
 // Uniformly a hand slot, then a player, then a question (only a free choice has several).
@@ -205,18 +234,29 @@ inline std::size_t random_option(const std::vector<Option>& options, Rng& rng) {
   return pool[rng.below(pool.size())];
 }
 
-inline std::size_t choose_option(Strategy strategy, const Mind& mind,
-                                 const std::vector<Option>& options, const QuestionMatches& matches,
-                                 int players, Rng& rng) {
+inline OptionChoice choose_option(Strategy strategy, const Mind& mind,
+                                  const std::vector<Option>& options,
+                                  const QuestionMatches& matches, int players,
+                                  const OptionText& text, Rng& rng) {
+  MoveReason reason;
+  reason.strategy = strategy_name(strategy);
   switch (strategy) {
     case Strategy::Random:
-      return random_option(options, rng);
+      reason.rule = "a question card of its hand, a player and a question, at random";
+      reason.considered = options.size();
+      return {random_option(options, rng), std::move(reason)};
     case Strategy::Seed:
-      return best_option(options, seed_scores(mind, options, matches, players), rng);
+      reason.rule = "follow a lead, else the most potential new knowledge";
+      reason.measure = "points: (strongest lead) x (deck size + 1) + (cards of new knowledge)";
+      return best_option(options, seed_scores(mind, options, matches, players), std::move(reason),
+                         text, rng);
     case Strategy::InfoGain:
-      return best_option(options, info_gain_scores(mind, options, matches), rng);
+      reason.rule = "the question expected to say most about the hidden gem";
+      reason.measure = "bits of information about the hidden gem";
+      return best_option(options, info_gain_scores(mind, options, matches), std::move(reason), text,
+                         rng);
   }
-  return 0;
+  return {0, std::move(reason)};
 }
 
 }  // namespace kripke::sleuth
