@@ -8,6 +8,7 @@ installs it and runs this with the system's Python).
                                with strategies, OUT_PREFIX-strategies.svg: each strategy's
                                wins per seat it played, with its 95% Wilson interval
         OUT_PREFIX-rounds.svg  per condition, the distribution of game lengths (rounds)
+                               (both per-condition figures only up to 24 conditions)
     plot.py log LOG.jsonl OUT.svg             # a game's JSON Lines log: the worlds each
                                               # agent considers possible, update by update
 
@@ -25,7 +26,9 @@ import matplotlib.pyplot as plt  # noqa: E402  (after choosing the backend)
 from results_stats import load, wilson  # noqa: E402
 
 plt.rcParams["svg.hashsalt"] = "kripkesim"
+plt.rcParams["svg.fonttype"] = "none"  # text as text: smaller files, searchable labels
 plt.rcParams["font.size"] = 9
+MAX_CONDITIONS = 24  # per-condition figures beyond this are unreadable (a round-robin's 210)
 SAVE = {"format": "svg", "metadata": {"Date": None}, "bbox_inches": "tight"}
 
 
@@ -113,7 +116,7 @@ def plot_rounds(results, path):
     names = [c["name"] for c in conditions(results) if c["name"] in by_condition]
     figure, axes = plt.subplots(figsize=(max(4.0, 1.1 * len(names) + 1.5), 3.2))
     axes.boxplot([by_condition[n] for n in names], showmeans=True, whis=(5, 95),
-                 flierprops={"markersize": 2})
+                 showfliers=False)
     axes.set_xticks(range(1, len(names) + 1))
     axes.set_xticklabels(names, rotation=30, ha="right")
     axes.set_ylabel("rounds")
@@ -166,9 +169,13 @@ def main(argv):
             plot_log(source, target)
             return
         results = load(source)
-        plot_wins(results, f"{target}-wins.svg")
+        if len(conditions(results)) <= MAX_CONDITIONS:
+            plot_wins(results, f"{target}-wins.svg")
+            plot_rounds(results, f"{target}-rounds.svg")
+        else:
+            print(f"plot: {len(conditions(results))} conditions, more than a figure can show "
+                  f"({MAX_CONDITIONS}): no per-condition figures", file=sys.stderr)
         plot_strategies(results, f"{target}-strategies.svg")
-        plot_rounds(results, f"{target}-rounds.svg")
     except KeyError as e:
         fail(f"{source}: a field is missing: {e}")
     except (OSError, ValueError) as e:
