@@ -115,6 +115,11 @@ TEST_CASE("[draw] options narrow the drawing, and too many worlds or a bad agent
   CHECK(big.exit_code == 2);
   CHECK_THAT(big.err, Catch::Contains("31 worlds to draw, over the limit of 30"));
   CHECK(big.out.empty());
+  const CliResult unparsed =
+      run_cli({"draw", muddy, "--where", "muddy(1) &", "--out", dir.file("x.dot")});
+  CHECK(unparsed.exit_code == 2);
+  CHECK_THAT(unparsed.err, Catch::Contains("--where: column"));
+  CHECK(!std::filesystem::exists(dir.file("x.dot")));
   const CliResult nobody = run_cli({"draw", muddy, "--agent", "9"});
   CHECK(nobody.exit_code == 2);
   CHECK_THAT(nobody.err, Catch::Contains("--agent: there is no agent 9"));
