@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Usage: scripts/install-deps.sh [run|test|draw|plot]
 # Installs the Debian/Ubuntu packages kripkesim needs, if any are missing: `run` what
-# building and running it needs (compiler, CMake, CLI11, fmt, nlohmann/json); `draw`
+# building and running it needs (compiler, CMake, CLI11, fmt, nlohmann/json, BuDDy for the
+# symbolic engine); `draw`
 # Graphviz, for `kripkesim draw --format svg|png`; `plot` Python's matplotlib, for
 # scripts/plot.py; `test` (the default) all of these and the test suite's Catch2 and
 # clang-format, since the tests render drawings and plots. Quiet (and no apt-get, no sudo)
@@ -10,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 mode="${1:-test}"
-packages=(cmake g++ make libcli11-dev libfmt-dev nlohmann-json3-dev)
+packages=(cmake g++ make libcli11-dev libfmt-dev nlohmann-json3-dev libbdd-dev)
 case "$mode" in
   run) ;;
   draw) packages=(graphviz) ;;
@@ -21,7 +22,7 @@ esac
 
 if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
   echo "install-deps: not a Debian-based system; make sure these are installed:" \
-    "${packages[*]} (CMake >= 3.25, a C++20 compiler, CLI11, fmt, nlohmann_json, Catch2 v2)" >&2
+    "${packages[*]} (CMake >= 3.25, a C++20 compiler, CLI11, fmt, nlohmann_json, BuDDy, Catch2 v2)" >&2
   exit 0
 fi
 

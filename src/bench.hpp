@@ -62,6 +62,10 @@ Timings time_runs(int repeat, Work&& work) {
 
 double median(std::vector<double> values);
 
+// The explicit muddy children, n children all muddy, played out `repeat` times (what the
+// symbolic cases compare with).
+Timings time_explicit_muddy(int n, int repeat);
+
 // Every game's cases, in the order `kripkesim bench --list` shows them.
 std::vector<BenchCase> bench_cases();
 std::vector<BenchCase> muddy_bench_cases();
@@ -70,6 +74,7 @@ std::vector<BenchCase> clue_bench_cases();
 std::vector<BenchCase> nine_card_bench_cases();
 std::vector<BenchCase> sleuth_bench_cases();
 std::vector<BenchCase> model_bench_cases();
+std::vector<BenchCase> symbolic_bench_cases();  // src/bench_symbolic.cpp
 
 void add_bench_command(CLI::App& app);
 

@@ -11,7 +11,7 @@
 namespace kripkesim {
 namespace {
 
-std::unique_ptr<kripke::Game> all_muddy(int n) {
+std::unique_ptr<kripke::Game> all_muddy_game(int n) {
   kripke::GameConfig config;
   config.game = "muddy";
   config.rules = {{"children", n}};
@@ -21,6 +21,16 @@ std::unique_ptr<kripke::Game> all_muddy(int n) {
   return kripke::make_game(config);
 }
 
+}  // namespace
+
+Timings time_explicit_muddy(int n, int repeat) {
+  const auto game = all_muddy_game(n);
+  kripke::NullSink sink;
+  return time_runs(repeat, [&] { kripke::GameRunner(*game, 1, sink).run(); });
+}
+
+namespace {
+
 // Times building the model and playing it out, separately; returns the number of updates.
 struct MuddyTiming {
   Timings build, play;
@@ -28,7 +38,7 @@ struct MuddyTiming {
 };
 
 MuddyTiming time_muddy(int n, int repeat) {
-  const auto game = all_muddy(n);
+  const auto game = all_muddy_game(n);
   kripke::NullSink sink;
   MuddyTiming t;
   for (int k = 0; k < repeat; ++k) {

@@ -1,0 +1,193 @@
+// The symbolic engine (knowledge structures on BuDDy) against the explicit one: random
+// structures (up to 10 variables, random laws and observations), random announcements and
+// random formulas with every operator must give the same truth at every state and the same
+// counts. Then the muddy children symbolically, with the literature's answer: with k muddy
+// children, the muddy ones know after k − 1 rounds of "nobody knows", the others do not.
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "kripke/evaluate.hpp"
+#include "kripke/symbolic/knowledge_structure.hpp"
+#include "kripke/symbolic/muddy_children.hpp"
+#include "kripke/updates.hpp"
+#include "random_cases.hpp"
+#include "text_cat.hpp"
+
+namespace {
+
+using kripke::Rng;
+using kripke::World;
+using kripke::symbolic::BuddySession;
+using kripke::symbolic::KnowledgeStructure;
+using kripke::symbolic::SymbolicEvaluator;
+
+// Atoms p0, p1, ... are variables 0, 1, ...
+int variable_of(const kripke::Formula& atom, int variables) {
+  const int v = atom.name.size() > 1 && atom.name[0] == 'p' ? std::stoi(atom.name.substr(1)) : -1;
+  if (v < 0 || v >= variables || !atom.args.empty())
+    throw kripke::FormulaError(kripke_test::cat("unknown atom '", atom.name, "'"), atom.column);
+  return v;
+}
+
+// A random Boolean formula over p0..p(n-1): a law.
+kripke::FormulaPtr random_law(Rng& rng, int n, int depth) {
+  namespace f = kripke::f;
+  if (depth == 0 || difftest::coin(rng, 25)) {
+    auto a = f::atom(kripke_test::cat("p", std::to_string(rng.below(std::uint64_t(n)))));
+    return difftest::coin(rng, 30) ? f::neg(a) : a;
+  }
+  auto left = random_law(rng, n, depth - 1);
+  auto right = random_law(rng, n, depth - 1);
+  return difftest::coin(rng, 50) ? f::disj(left, right) : f::conj(left, right);
+}
+
+// The same structure twice: explicitly (world w = the assignment whose bit v is p_v) and
+// symbolically.
+struct Twin {
+  int n = 0;
+  std::vector<std::vector<int>> observed;
+  kripke::Model model;
+  KnowledgeStructure ks;
+
+  Twin(int variables, std::vector<std::vector<int>> obs, World actual)
+      : n(variables), observed(obs), ks(variables, std::move(obs)) {
+    std::vector<kripke::Partition> partitions;
+    for (const auto& vars : observed) {
+      std::uint64_t mask = 0;
+      for (int v : vars) mask |= std::uint64_t{1} << v;
+      std::vector<std::uint64_t> keys(std::size_t{1} << n);
+      for (std::size_t w = 0; w < keys.size(); ++w) keys[w] = w & mask;
+      partitions.push_back(kripke::Partition::from_keys(keys));
+    }
+    model = kripke::Model(std::move(partitions), actual);
+  }
+
+  kripke::WorldSet explicit_truth(const kripke::Formula& phi) const {
+    const int vars = n;
+    const kripke::AtomResolver atoms = [vars](const kripke::Formula& a, const kripke::Model& m) {
+      const int v = variable_of(a, vars);
+      return kripke::worlds_where(m, [v](std::uint32_t w) { return (w >> v) & 1U; });
+    };
+    return kripke::Evaluator(model, atoms).eval(phi);
+  }
+  bdd symbolic_truth(const kripke::Formula& phi) const {
+    const int vars = n;
+    return SymbolicEvaluator(ks, [vars](const kripke::Formula& a) { return variable_of(a, vars); })
+        .eval(phi);
+  }
+  bdd assignment(World w) const {
+    bdd cube = bddtrue;
+    for (int v = 0; v < n; ++v) cube &= (w >> v) & 1U ? bdd_ithvar(v) : bdd_nithvar(v);
+    return cube;
+  }
+
+  // Both engines give φ the same truth at every state, and the same count of states.
+  void require_same(const kripke::Formula& phi) const {
+    INFO("formula " << kripke::to_string(phi));
+    const kripke::WorldSet truth = explicit_truth(phi);
+    const bdd symbolic = symbolic_truth(phi);
+    REQUIRE(ks.count(ks.law() & symbolic) == kripke::BigCount(truth.count()));
+    model.alive().for_each([&](World w) {
+      INFO("state " << w);
+      REQUIRE(((assignment(w) & symbolic) != bddfalse) == truth.test(w));
+    });
+  }
+
+  void announce(const kripke::Formula& phi) {
+    kripke::public_announce(model, explicit_truth(phi));
+    ks.restrict_to(symbolic_truth(phi));
+  }
+};
+
+}  // namespace
+
+TEST_CASE("[symbolic] knowledge structures agree with the explicit engine on random models") {
+  int announcements = 0, formulas = 0;
+  for (std::uint64_t c = 0; c < 300; ++c) {
+    Rng rng(kripke::derive_seed(0x73796d626f6c, {c}));
+    INFO("case " << c);
+    const int n = 4 + int(rng.below(7));  // 4..10 variables (formulas use p0..p3)
+    const int agents = 1 + int(rng.below(3));
+    std::vector<std::vector<int>> observed(static_cast<std::size_t>(agents));
+    for (auto& vars : observed)
+      for (int v = 0; v < n; ++v)
+        if (difftest::coin(rng, 45)) vars.push_back(v);
+    const World actual = World(rng.below(std::uint64_t{1} << n));
+    BuddySession session(n);
+    Twin twin(n, observed, actual);
+    // The law: a random formula, or-ed with the actual assignment so that it is a state.
+    auto law = random_law(rng, n, 4);
+    kripke::FormulaPtr here = kripke::f::truth();
+    for (int v = 0; v < n; ++v) {
+      auto a = kripke::f::atom(kripke_test::cat("p", std::to_string(v)));
+      here = kripke::f::conj(here, (actual >> v) & 1U ? a : kripke::f::neg(a));
+    }
+    law = kripke::f::disj(law, here);
+    twin.announce(*law);
+    REQUIRE(twin.ks.state_count() == twin.model.alive_count());
+    for (int step = 0; step < 3; ++step) {
+      for (int k = 0; k < 5; ++k) {
+        twin.require_same(*difftest::random_formula(rng, agents));
+        ++formulas;
+      }
+      // A random true announcement (the negation of a false one).
+      auto phi = difftest::random_formula(rng, agents);
+      if (!twin.explicit_truth(*phi).test(actual)) phi = kripke::f::neg(phi);
+      twin.announce(*phi);
+      REQUIRE(twin.ks.state_count() == twin.model.alive_count());
+      ++announcements;
+    }
+  }
+  CHECK(formulas == 300 * 15);
+  CHECK(announcements == 300 * 3);
+}
+
+TEST_CASE("[symbolic] the muddy children: k muddy know after k - 1 rounds, up to 100 children") {
+  for (int n : {3, 5, 12, 20, 40, 100}) {
+    for (int k : {1, 2, 3, n / 2, n}) {
+      // (100 children with 50 or 100 muddy take seconds: the bench case, not the tests.)
+      if (k < 1 || k > n || (n == 100 && k > 3)) continue;
+      INFO(n << " children, " << k << " muddy");
+      std::vector<bool> muddy(static_cast<std::size_t>(n), false);
+      for (int i = 0; i < k; ++i) muddy[std::size_t(i)] = true;
+      kripke::symbolic::SymbolicMuddyChildren m(muddy);
+      m.father();
+      REQUIRE(m.structure().state_count() == (kripke::BigCount{1} << n) - 1);
+      for (int round = 1; round < k; ++round) {
+        REQUIRE(m.knowers().empty());
+        m.nobody_knows();
+      }
+      std::vector<int> muddy_ones;
+      for (int i = 1; i <= k; ++i) muddy_ones.push_back(i);
+      CHECK(m.knowers() == muddy_ones);
+      // Every child knows that someone is muddy, and it is common knowledge.
+      kripke::FormulaPtr someone = kripke::f::falsity();
+      std::vector<kripke::Agent> all;
+      for (int i = 1; i <= n; ++i) {
+        someone = kripke::f::disj(someone, m.muddy_atom(i));
+        all.push_back(i - 1);
+      }
+      CHECK(m.holds(*kripke::f::unary(kripke::Formula::Kind::Common, someone, all)));
+    }
+  }
+  // play() stops at the first round where someone knows.
+  CHECK(kripke::symbolic::SymbolicMuddyChildren(std::vector<bool>(30, true)).play() == 29);
+}
+
+TEST_CASE("[symbolic] a node limit too small is an error, not a crash") {
+  BuddySession session(40, 2000);
+  KnowledgeStructure ks(40, {{}});
+  // The parity of 40 variables needs 2 nodes per level, but with a law that keeps its
+  // pairs apart it outgrows 2000 nodes.
+  kripke::FormulaPtr law = kripke::f::truth();
+  for (int v = 0; v + 20 < 40; ++v)
+    law = kripke::f::conj(
+        law, kripke::f::binary(kripke::Formula::Kind::Iff,
+                               kripke::f::atom(kripke_test::cat("p", std::to_string(v))),
+                               kripke::f::atom(kripke_test::cat("p", std::to_string(v + 20)))));
+  const SymbolicEvaluator eval(ks, [](const kripke::Formula& a) { return variable_of(a, 40); });
+  REQUIRE_THROWS_AS(eval.eval(*law), kripke::symbolic::SymbolicLimit);
+  REQUIRE_THROWS_WITH(BuddySession::check(), Catch::Contains("outgrew their node limit"));
+}
