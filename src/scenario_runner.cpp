@@ -197,13 +197,39 @@ class StepExecutor {
   const Step& step_;
 };
 
+// Which worlds are left, and which each agent considers possible, when there are few
+// enough to read (a failed expectation is easier to understand with them in view).
+std::string few_worlds_lines(const kripke::Play& play, const std::string& indent) {
+  constexpr std::size_t kFew = 8;
+  if (!play.enumerates_worlds()) return "";
+  const auto listed = [&](const kripke::WorldSet& worlds) {
+    std::string text;
+    worlds.for_each([&](kripke::World w) {
+      if (!text.empty()) text += "; ";
+      text += play.world_text(w);
+    });
+    return text;
+  };
+  const kripke::Model& m = play.model();
+  std::string out;
+  if (m.alive_count() <= kFew) out += fmt::format("{}the worlds: {}\n", indent, listed(m.alive()));
+  for (std::size_t i = 0; i < m.agent_count(); ++i) {
+    const kripke::WorldSet possible = m.possible_worlds(kripke::Agent(i));
+    if (possible.count() <= kFew && possible.count() < m.alive_count())
+      out += fmt::format("{}{} considers possible: {}\n", indent, play.agent_name(kripke::Agent(i)),
+                         listed(possible));
+  }
+  return out;
+}
+
 std::string failure_report(const kripke::Play& play, const Step& step, const std::string& problem) {
   std::string out = fmt::format("  step {} ({}): {}\n", step.index, step.path, step.json.dump());
   if (!step.comment.empty()) out += fmt::format("    comment: {}\n", step.comment);
   out +=
       fmt::format("    {}\n    alive worlds: {}\n", problem, kripke::to_string(play.world_count()));
   const auto* expect = std::get_if<ExpectStep>(&step.action);
-  return out + knowledge_lines(play, expect ? &expect->formula : nullptr, "    ");
+  out += knowledge_lines(play, expect ? &expect->formula : nullptr, "    ");
+  return out + few_worlds_lines(play, "    ");
 }
 
 // Runs one step; input errors that the core raised without a place get the step's.

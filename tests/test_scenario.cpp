@@ -70,6 +70,9 @@ TEST_CASE("[scenario] a failing expectation is reported and the script goes on")
   // After the round, child 2 has 1 possible world, not 2: the later step failed too.
   CHECK_THAT(r.out, Catch::Contains("step 3 (/script/3/expect_possible)"));
   CHECK_THAT(r.out, Catch::Contains("possible worlds of child 2: expected 2, found 1"));
+  // Few worlds: they are listed, and those each child considers possible.
+  CHECK_THAT(r.out, Catch::Contains("the worlds: muddy 1 2; muddy 1 3; muddy 2 3; muddy 1 2 3"));
+  CHECK_THAT(r.out, Catch::Contains("child 2 considers possible: muddy 2 3\n"));
   CHECK_THAT(r.out, !Catch::Contains("step 0 "));
   CHECK(lines_of(r.out).back() == "0 passed, 1 failed");
 }
