@@ -15,7 +15,7 @@ using kripke::Json;
 using kripke::ObjectReader;
 
 // The fields of the base config a condition may override.
-const char* const kOverridableFields[] = {"rules", "agents", "max_turns", "max_worlds"};
+const char* const kOverridableFields[] = {"rules", "agents", "max_turns", "max_worlds", "engine"};
 
 // Keeps the deal order apart from the games' seeds, whose paths have two indices.
 constexpr std::uint64_t kDealOrderStream = 0xdea1'0000'0000'0001ULL;
@@ -168,6 +168,7 @@ Json BatchConfig::resolved() const {
     out["agents"] = c.agents;
     out["max_turns"] = c.max_turns;
     out["max_worlds"] = c.max_worlds;
+    out["engine"] = c.engine;
     return out;
   };
   Json out = resolve(base, *base_game);

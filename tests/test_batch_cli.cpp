@@ -79,7 +79,7 @@ TEST_CASE("[batch] cli: validate reads the batch section and builds every condit
   const TempDir dir;
   const std::string bad =
       dir.write("bad.json", R"({"game": "muddy", "batch": {"games": 3, "conditions": [{"name": "a"},
-                     {"name": "b", "rules": {"children": 99}}]}})");
+                     {"name": "b", "rules": {"children": 200}}]}})");
   const auto r = run_cli({"validate", bad});
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err, Catch::Contains(bad + ": /batch/conditions/1/rules/children: must be at most"));

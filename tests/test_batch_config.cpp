@@ -120,12 +120,12 @@ TEST_CASE("[batch] bad batch sections are errors with the JSON path") {
       {muddy_batch(R"({"games": 3, "conditions": [{"name": "../x"}]})"), "/batch/conditions/0/name",
        "file names"},
       {muddy_batch(
-           R"({"games": 3, "conditions": [{"name": "a"}, {"name": "b", "rules": {"children": 40}}]})"),
-       "/batch/conditions/1/rules/children", "at most 30"},
+           R"({"games": 3, "conditions": [{"name": "a"}, {"name": "b", "rules": {"children": 200}}]})"),
+       "/batch/conditions/1/rules/children", "at most 127"},
       {muddy_batch(R"({"games": 3, "conditions": [{"name": "a", "max_turns": 0}]})"),
        "/batch/conditions/0/max_turns", "at least 1"},
       {muddy_batch(
-           R"({"games": 3, "conditions": [{"name": "a", "rules": {"children": 12}, "max_worlds": 100}]})"),
+           R"({"games": 3, "conditions": [{"name": "a", "engine": "explicit", "rules": {"children": 12}, "max_worlds": 100}]})"),
        "/batch/conditions/0/rules/children", "these rules give 4096 worlds"},
       {muddy_batch(R"({"deals": "all"})", R"("deal": {"muddy": [1]})"), "/deal",
        "remove the config's fixed deal"},

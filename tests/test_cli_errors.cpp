@@ -63,7 +63,8 @@ TEST_CASE("[cli-errors] an unknown game lists the known ones") {
 
 TEST_CASE("[cli-errors] a world count over max_worlds names the count") {
   const std::string err =
-      run_bad_config(R"({"game": "muddy", "rules": {"children": 30}, "max_worlds": 1000})");
+      run_bad_config(R"({"game": "muddy", "engine": "explicit", "rules": {"children": 30},
+                         "max_worlds": 1000})");
   CHECK_THAT(err, Catch::Contains(std::to_string(1ULL << 30) + " worlds"));
   CHECK_THAT(err, Catch::Contains("max_worlds = 1000"));
   // ... and what they would take: 2^30 worlds of 30 agents at 11 x 30 + 32 bytes each.

@@ -179,8 +179,9 @@ TEST_CASE("[sturdy] batch --out into a missing folder fails before the first gam
 TEST_CASE("[sturdy] models that would not fit in memory are refused before they are built") {
   const TempDir dir;
   // 24 children: 16.7 million worlds of 24 partitions, several GiB.
-  const std::string big =
-      dir.write("big.json", R"({"game": "muddy", "rules": {"children": 24}, "max_memory": "1G"})");
+  const std::string big = dir.write(
+      "big.json",
+      R"({"game": "muddy", "engine": "explicit", "rules": {"children": 24}, "max_memory": "1G"})");
   const auto start = std::chrono::steady_clock::now();
   check_bad_input(run_cli({"validate", big}), big,
                   "/rules/children: these rules give 16777216 worlds");
@@ -191,9 +192,9 @@ TEST_CASE("[sturdy] models that would not fit in memory are refused before they 
   check_bad_input(run_cli({"validate", bad_size}), bad_size,
                   "/max_memory: expected a number of bytes or a size");
   // deals: "all" counts the deals before any model is built (30 children: 2^30 worlds).
-  const std::string all =
-      dir.write("all.json",
-                R"({"game": "muddy", "rules": {"children": 30}, "max_worlds": 2000000000,
+  const std::string all = dir.write(
+      "all.json",
+      R"({"game": "muddy", "engine": "explicit", "rules": {"children": 30}, "max_worlds": 2000000000,
           "max_memory": "1T", "batch": {"deals": "all"}})");
   check_bad_input(run_cli({"batch", all}), all, "/batch/deals: ");
   CHECK_THAT(run_cli({"batch", all}).err, Catch::Contains("these rules allow 1073741823 deals"));

@@ -7,7 +7,7 @@
 
 #include "kripke/formula_parser.hpp"
 #include "kripke/game_loop.hpp"
-#include "kripke/games/muddy/muddy.hpp"
+#include "kripke/games/muddy/game.hpp"
 #include "kripke/model_lang/model_game.hpp"
 #include "text_cat.hpp"
 

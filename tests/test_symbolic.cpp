@@ -8,7 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "event_recorder.hpp"
 #include "kripke/evaluate.hpp"
+#include "kripke/game_loop.hpp"
+#include "kripke/games/registry.hpp"
 #include "kripke/symbolic/knowledge_structure.hpp"
 #include "kripke/symbolic/muddy_children.hpp"
 #include "kripke/updates.hpp"
@@ -190,4 +193,64 @@ TEST_CASE("[symbolic] a node limit too small is an error, not a crash") {
   const SymbolicEvaluator eval(ks, [](const kripke::Formula& a) { return variable_of(a, 40); });
   REQUIRE_THROWS_AS(eval.eval(*law), kripke::symbolic::SymbolicLimit);
   REQUIRE_THROWS_WITH(BuddySession::check(), Catch::Contains("outgrew their node limit"));
+}
+
+TEST_CASE("[symbolic] the muddy children's game logs the same on both engines") {
+  // Every deal of 2 to 6 children (and a few of 8), played with "engine": "explicit" and
+  // "symbolic": the JSON Lines logs are equal line for line (world counts, possible worlds,
+  // relation pairs, who knows, winners).
+  for (int n = 2; n <= 8; ++n) {
+    const std::uint64_t deals = (std::uint64_t{1} << n) - 1;
+    for (std::uint64_t mask = 1; mask <= deals; mask += n <= 6 ? 1 : 37) {
+      INFO(n << " children, deal " << mask);
+      kripke::Json deal = kripke::Json::array();
+      for (int i = 0; i < n; ++i)
+        if ((mask >> i) & 1U) deal.push_back(i + 1);
+      std::string logs[2];
+      int k = 0;
+      for (const char* engine : {"explicit", "symbolic"}) {
+        using kripke_test::EventRecorder;
+        kripke::GameConfig config;
+        config.game = "muddy";
+        config.engine = engine;
+        config.rules = {{"children", n}};
+        config.deal = {{"muddy", deal}};
+        const auto game = kripke::make_game(config);
+        EventRecorder log;
+        kripke::GameRunner(*game, 1, log).run();
+        for (const auto& e : log.events)
+          if (!e.record.is_null()) logs[k] += e.record.dump() + "\n";
+        ++k;
+      }
+      REQUIRE(logs[0] == logs[1]);
+    }
+  }
+}
+
+TEST_CASE(
+    "[symbolic] \"engine\": auto takes the symbolic engine when the explicit model would not fit") {
+  const auto muddy = [](int n, const char* engine) {
+    kripke::GameConfig config;
+    config.game = "muddy";
+    config.engine = engine;
+    config.rules = {{"children", n}};
+    return kripke::make_game(config);
+  };
+  const auto is_symbolic = [](const kripke::Game& g) {
+    return static_cast<const kripke::muddy::MuddyGame&>(g).symbolic();
+  };
+  CHECK_FALSE(is_symbolic(*muddy(10, "auto")));
+  CHECK(is_symbolic(*muddy(10, "symbolic")));
+  CHECK(is_symbolic(*muddy(40, "auto")));  // 2^40 worlds: over any limit
+  CHECK_THROWS_WITH(muddy(40, "explicit"), Catch::Contains("use \"engine\": \"symbolic\""));
+  // 100 children play out on the symbolic engine: 3 muddy know after 2 rounds.
+  kripke::GameConfig config;
+  config.game = "muddy";
+  config.rules = {{"children", 100}};
+  config.deal = {{"muddy", kripke::Json::array({1, 2, 3})}};
+  const auto game = kripke::make_game(config);
+  kripke::NullSink quiet;
+  const kripke::GameResult r = kripke::GameRunner(*game, 1, quiet).run();
+  CHECK(r.turns == 2);
+  CHECK(r.winners == std::vector<kripke::Agent>{0, 1, 2});
 }

@@ -33,6 +33,9 @@ struct GameConfig {
   Json rules = Json::object();   // game-specific rules; defaults on the game's page in docs/games/
   Json agents = Json::array();   // game-specific agent settings (strategies)
   Json deal;                     // the actual deal; null: dealt at random from the seed
+  // "explicit" (every world listed), "symbolic" (a knowledge structure on BDDs: the games
+  // that have one) or "auto" (symbolic when the explicit model would be over the limits).
+  std::string engine = "auto";
 
   WorldLimits limits() const { return {max_worlds, max_memory}; }
 };

@@ -9,7 +9,7 @@
 
 #include "kripke/game.hpp"
 #include "kripke/games/clue/clue.hpp"
-#include "kripke/games/muddy/muddy.hpp"
+#include "kripke/games/muddy/game.hpp"
 #include "kripke/games/nine_card/nine_card.hpp"
 #include "kripke/games/number/number.hpp"
 #include "kripke/games/sleuth/game.hpp"
@@ -22,6 +22,7 @@ struct GameInfo {
   std::string summary;
   std::vector<std::string> strategies;  // empty: the agents only reason, they choose nothing
   std::function<std::unique_ptr<Game>(GameConfig)> make;
+  bool symbolic = false;  // whether it runs on the symbolic engine too ("engine")
 };
 
 inline const std::vector<GameInfo>& game_registry() {
@@ -29,30 +30,33 @@ inline const std::vector<GameInfo>& game_registry() {
       {"clue",
        "simplified Clue (docs/games/clue.md): suggest a weapon and a suspect, learn the envelope",
        clue::strategy_names(),
-       [](GameConfig c) { return std::make_unique<clue::ClueGame>(std::move(c)); }},
+       [](GameConfig c) { return std::make_unique<clue::ClueGame>(std::move(c)); }, false},
       {"muddy",
        "the muddy children (docs/games/muddy.md): an engine check with 2^n worlds",
        {},
-       [](GameConfig c) { return std::make_unique<muddy::MuddyGame>(std::move(c)); }},
+       [](GameConfig c) { return std::make_unique<muddy::MuddyGame>(std::move(c)); },
+       true},
       {"number",
        "What's My Number? (docs/games/number.md): 7560 deals, 18 question cards, epistemagic",
        {},
-       [](GameConfig c) { return std::make_unique<number::NumberGame>(std::move(c)); }},
+       [](GameConfig c) { return std::make_unique<number::NumberGame>(std::move(c)); },
+       false},
       {"nine-card",
        "the 9-card colour/diamond Sleuth variant (docs/games/nine-card.md): 22,680 worlds, hint "
        "tables",
        nine_card::strategy_names(),
-       [](GameConfig c) { return std::make_unique<nine_card::NineCardGame>(std::move(c)); }},
+       [](GameConfig c) { return std::make_unique<nine_card::NineCardGame>(std::move(c)); }, false},
       {"sleuth",
        "Sleuth (docs/games/sleuth.md): 36 gem cards, 5 players, exact counting and Elderman & "
        "Steging's rules",
        sleuth::strategy_names(),
-       [](GameConfig c) { return std::make_unique<sleuth::SleuthGame>(std::move(c)); }},
+       [](GameConfig c) { return std::make_unique<sleuth::SleuthGame>(std::move(c)); }, false},
       {"model",
        "a model written in the config (docs/models.md): variables, a law, what each agent "
        "observes",
        {},
-       [](GameConfig c) { return std::make_unique<model_lang::ModelGame>(std::move(c)); }},
+       [](GameConfig c) { return std::make_unique<model_lang::ModelGame>(std::move(c)); },
+       false},
   };
   return games;
 }
@@ -72,7 +76,16 @@ inline const GameInfo& find_game(const std::string& name, const std::string& pat
 inline GameConfig read_game_config(ObjectReader& r) {
   GameConfig c;
   c.game = r.required_string("game");
-  find_game(c.game, r.path_of("game"));
+  const GameInfo& info = find_game(c.game, r.path_of("game"));
+  c.engine = r.choice("engine", c.engine, {"explicit", "symbolic", "auto"});
+  if (c.engine == "symbolic" && !info.symbolic) {
+    std::vector<std::string> symbolic;
+    for (const auto& g : game_registry())
+      if (g.symbolic) symbolic.push_back(g.name);
+    throw InputError("the symbolic engine does not run " + c.game +
+                         " yet (it runs: " + ObjectReader::join(symbolic) + "); use \"explicit\"",
+                     r.path_of("engine"));
+  }
   r.string("description", "");
   if (const Json* seed = r.find("seed")) c.seed = seed_value(*seed, r.path_of("seed"));
   c.max_turns = int(r.integer("max_turns", c.max_turns, 1, 1'000'000));

@@ -50,10 +50,13 @@ class BuddySession {
   explicit BuddySession(int variables, std::size_t max_nodes = 0)
       : lock_(buddy_detail::table_lock()) {
     buddy_detail::first_error() = 0;
-    // The table starts small and grows (up to the limit, if any).
+    // The table starts small and grows (up to the limit, if any): a small model (the muddy
+    // children of a batch, one play after another) must not pay for a large table.
     const int initial =
-        max_nodes ? int(std::min<std::size_t>(max_nodes / 2 + 1, 1 << 16)) : 1 << 16;
-    if (bdd_init(initial, 1 << 14) < 0) throw SymbolicLimit("BuDDy could not start");
+        max_nodes ? int(std::min<std::size_t>(max_nodes / 2 + 1, 1 << 12)) : 1 << 12;
+    if (bdd_init(initial, 1 << 12) < 0) throw SymbolicLimit("BuDDy could not start");
+    // Operation caches grow with the table (one entry per 4 nodes).
+    bdd_setcacheratio(4);
     bdd_error_hook(buddy_detail::note_error);
     bdd_gbc_hook(buddy_detail::quiet_gc);
     bdd_resize_hook(buddy_detail::quiet_resize);

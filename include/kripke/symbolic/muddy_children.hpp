@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "kripke/errors.hpp"
 #include "kripke/formula.hpp"
 #include "kripke/symbolic/knowledge_structure.hpp"
 
@@ -51,11 +52,25 @@ class SymbolicMuddyChildren {
   // Whether φ holds at the actual world.
   bool holds(const Formula& phi) const { return (actual() & eval(phi)) != bddfalse; }
 
+  // A public announcement of φ, which must hold at the actual world.
+  void announce(const Formula& phi) {
+    const bdd truth = eval(phi);
+    if ((actual() & truth) == bddfalse)
+      throw FalseAnnouncement("the announcement is false at the actual world");
+    ks_.restrict_to(truth);
+  }
+  // The actual world's values of `vars`, as a cube.
+  bdd actual_on(const std::vector<int>& vars) const {
+    bdd cube = bddtrue;
+    for (int v : vars) cube &= muddy_[std::size_t(v)] ? bdd_ithvar(v) : bdd_nithvar(v);
+    return cube;
+  }
+
   // "At least one of you is muddy."
   void father() {
     FormulaPtr someone = f::falsity();
     for (int i = 1; i <= n_; ++i) someone = f::disj(someone, muddy_atom(i));
-    ks_.restrict_to(eval(*someone));
+    announce(*someone);
   }
   // The children who know whether they are muddy, at the actual world (from 1).
   std::vector<int> knowers() const {
@@ -71,7 +86,7 @@ class SymbolicMuddyChildren {
     for (int i = 1; i <= n_; ++i)
       nobody = f::conj(
           nobody, f::neg(f::unary(Formula::Kind::KnowsWhether, muddy_atom(i), {Agent(i - 1)})));
-    ks_.restrict_to(eval(*nobody));
+    announce(*nobody);
   }
   // The father, then rounds of "nobody knows" until someone knows (or a round removes
   // nothing): the rounds announced.
@@ -96,9 +111,9 @@ class SymbolicMuddyChildren {
     return out;
   }
   bdd actual() const {
-    bdd cube = bddtrue;
-    for (int i = 0; i < n_; ++i) cube &= muddy_[std::size_t(i)] ? bdd_ithvar(i) : bdd_nithvar(i);
-    return cube;
+    std::vector<int> all(static_cast<std::size_t>(n_));
+    for (int i = 0; i < n_; ++i) all[std::size_t(i)] = i;
+    return actual_on(all);
   }
 
   int n_;

@@ -19,11 +19,67 @@ struct Rules {
   int children = 3;
 };
 
+// What the explicit and the symbolic play share: the children, the actual muddy ones, and
+// how they are named and logged.
+class MuddyPlayBase : public Play {
+ public:
+  MuddyPlayBase(int children, std::vector<bool> muddy)
+      : Play("muddy"), n_(children), actually_muddy_(std::move(muddy)) {}
+
+  Json agents() const override {
+    Json out = Json::array();
+    for (int i = 0; i < n_; ++i) out.push_back({{"agent", i + 1}, {"name", agent_name(i)}});
+    return out;
+  }
+  std::string agent_name(Agent i) const override { return "child " + std::to_string(i + 1); }
+  Json knowledge(Agent i) const override {
+    return {{"muddy", bool(actually_muddy_[std::size_t(i)])}};
+  }
+  Json deal() const override {
+    Json out = Json::array();
+    for (int i = 0; i < n_; ++i)
+      if (actually_muddy_[std::size_t(i)]) out.push_back(i + 1);
+    return {{"muddy", out}};
+  }
+
+ protected:
+  FormulaPtr muddy(int i) const { return f::atom("muddy", {std::to_string(i + 1)}); }
+  FormulaPtr father_formula() const {
+    std::vector<FormulaPtr> someone;
+    for (int i = 0; i < n_; ++i) someone.push_back(muddy(i));
+    return f::any_of(someone);
+  }
+  FormulaPtr nobody_knows_formula() const {
+    std::vector<FormulaPtr> nobody;
+    for (int i = 0; i < n_; ++i) nobody.push_back(f::neg(f::knows_whether(i, muddy(i))));
+    return f::all_of(nobody);
+  }
+  // The transcript's first line: "muddy 2 3 (each child sees every forehead but its own)".
+  void say_who_is_muddy() const {
+    std::string text = "  muddy";
+    for (int i = 0; i < n_; ++i)
+      if (actually_muddy_[std::size_t(i)]) text += " " + std::to_string(i + 1);
+    emit_text(text + " (each child sees every forehead but its own)");
+  }
+  static constexpr const char* kFatherText = "father: at least one of you is muddy";
+  static constexpr const char* kNobodyKnowsText = "nobody knows whether they are muddy";
+
+  int n_;
+  std::vector<bool> actually_muddy_;
+};
+
+inline std::vector<bool> muddy_bits(int n, std::uint64_t mask) {
+  std::vector<bool> out(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) out[std::size_t(i)] = (mask >> i) & 1U;
+  return out;
+}
+
 // A world is a bitmask: bit i set = child i (0-based) is muddy. Worlds are all 2^n masks,
 // so a world's index is its own valuation.
-class MuddyPlay final : public Play {
+class MuddyPlay final : public MuddyPlayBase {
  public:
-  MuddyPlay(const Rules& rules, std::uint32_t actual) : Play("muddy"), n_(rules.children) {
+  MuddyPlay(const Rules& rules, std::uint32_t actual)
+      : MuddyPlayBase(rules.children, muddy_bits(rules.children, actual)) {
     const std::size_t worlds = std::size_t{1} << n_;
     std::vector<Partition> partitions;
     for (int i = 0; i < n_; ++i) {
@@ -44,10 +100,8 @@ class MuddyPlay final : public Play {
   }
 
   void setup() override {
-    emit_text("  " + world_text(model_.actual()) + " (each child sees every forehead but its own)");
-    std::vector<FormulaPtr> someone;
-    for (int i = 0; i < n_; ++i) someone.push_back(muddy(i));
-    announce(f::any_of(someone), "father: at least one of you is muddy");
+    say_who_is_muddy();
+    announce(father_formula(), kFatherText);
   }
 
   TurnOutcome play_turn(Rng&) override {
@@ -56,10 +110,6 @@ class MuddyPlay final : public Play {
 
   bool has_won(Agent i) const override {
     return knows_value(model_, i, [i](std::uint32_t w) { return (w >> i) & 1U; });
-  }
-
-  Json knowledge(Agent i) const override {
-    return {{"muddy", bool((model_.valuation(model_.actual()) >> i) & 1U)}};
   }
 
   WorldSet atom(const Formula& a, const Model& m) const override {
@@ -74,16 +124,6 @@ class MuddyPlay final : public Play {
     announce_nobody_knows();
   }
 
-  Json deal() const override {
-    return {{"muddy", muddy_children(model_.valuation(model_.actual()))}};
-  }
-
-  Json agents() const override {
-    Json out = Json::array();
-    for (int i = 0; i < n_; ++i) out.push_back({{"agent", i + 1}, {"name", agent_name(i)}});
-    return out;
-  }
-  std::string agent_name(Agent i) const override { return "child " + std::to_string(i + 1); }
   // A world as the muddy foreheads in it: "muddy 2 3", or "nobody muddy".
   Json world_json(World w) const override { return muddy_children(model_.valuation(w)); }
   std::string world_text(World w) const override {
@@ -106,7 +146,6 @@ class MuddyPlay final : public Play {
     }
     return alive_world(World(mask), path);  // world w has valuation w (see above)
   }
-  int rounds(int turns) const override { return turns; }  // every child speaks every turn
 
   static Json muddy_children(std::uint32_t mask) {
     Json out = Json::array();
@@ -116,12 +155,8 @@ class MuddyPlay final : public Play {
   }
 
  private:
-  FormulaPtr muddy(int i) const { return f::atom("muddy", {std::to_string(i + 1)}); }
-
   UpdateResult announce_nobody_knows() {
-    std::vector<FormulaPtr> nobody;
-    for (int i = 0; i < n_; ++i) nobody.push_back(f::neg(f::knows_whether(i, muddy(i))));
-    return announce(f::all_of(nobody), "nobody knows whether they are muddy");
+    return announce(nobody_knows_formula(), kNobodyKnowsText);
   }
 
   int child_number(const std::string& arg, std::size_t column) const {
@@ -133,61 +168,7 @@ class MuddyPlay final : public Play {
     return std::stoi(arg) - 1;
   }
 
-  int n_;
   std::vector<WorldSet> muddy_truth_;  // per child, over the 2^n valuations
-};
-
-class MuddyGame final : public Game {
- public:
-  explicit MuddyGame(GameConfig config) : Game(std::move(config)) {
-    ObjectReader r(this->config().rules, "/rules");
-    rules_.children = int(r.integer("children", rules_.children, 1, 30));
-    r.done();
-    check_world_limit(BigCount{1} << rules_.children, this->config().limits(),
-                      model_bytes_per_world(std::size_t(rules_.children), 0), "/rules/children");
-    if (!this->config().agents.empty())
-      throw InputError("the muddy children take no agent settings", "/agents");
-    if (!this->config().deal.is_null()) actual_ = read_deal(this->config().deal);
-  }
-
-  Json rules() const override { return {{"children", rules_.children}}; }
-
-  // Deal k is the set of muddy children with bitmask k + 1 (every non-empty set).
-  std::size_t deal_count() const override { return (std::size_t{1} << rules_.children) - 1; }
-  std::unique_ptr<Play> new_play_with_deal(Rng&, std::size_t k) const override {
-    if (k >= deal_count()) throw std::out_of_range("muddy: no deal " + std::to_string(k));
-    return std::make_unique<MuddyPlay>(rules_, std::uint32_t(k + 1));
-  }
-
-  std::unique_ptr<Play> new_play(Rng& rng) const override {
-    std::uint32_t actual = actual_;
-    // A random deal: any non-empty set of muddy children, uniformly.
-    if (actual == 0)
-      actual = std::uint32_t(1 + rng.below((std::uint64_t{1} << rules_.children) - 1));
-    return std::make_unique<MuddyPlay>(rules_, actual);
-  }
-
- private:
-  std::uint32_t read_deal(const Json& deal) const {
-    ObjectReader r(deal, "/deal");
-    const Json& list = array_at(r.required("muddy"), "/deal/muddy");
-    r.done();
-    std::uint32_t mask = 0;
-    for (std::size_t k = 0; k < list.size(); ++k) {
-      const std::string path = "/deal/muddy/" + std::to_string(k);
-      const auto child = ObjectReader::integer_value(list[k], path, 1, rules_.children);
-      const std::uint32_t bit = std::uint32_t{1} << (child - 1);
-      if (mask & bit) throw InputError("child " + std::to_string(child) + " is listed twice", path);
-      mask |= bit;
-    }
-    if (mask == 0)
-      throw InputError("at least one child must be muddy (the father's announcement is truthful)",
-                       "/deal/muddy");
-    return mask;
-  }
-
-  Rules rules_;
-  std::uint32_t actual_ = 0;
 };
 
 }  // namespace kripke::muddy
