@@ -243,6 +243,11 @@ TEST_CASE(
   CHECK(is_symbolic(*muddy(10, "symbolic")));
   CHECK(is_symbolic(*muddy(40, "auto")));  // 2^40 worlds: over any limit
   CHECK_THROWS_WITH(muddy(40, "explicit"), Catch::Contains("use \"engine\": \"symbolic\""));
+  // A game without a symbolic engine refuses it, naming the games that have one.
+  const kripke::Json clue = {{"game", "clue"}, {"engine", "symbolic"}};
+  kripke::ObjectReader reader(clue, "");
+  CHECK_THROWS_WITH(kripke::read_game_config(reader),
+                    Catch::Contains("the symbolic engine does not run clue yet (it runs: muddy)"));
   // 100 children play out on the symbolic engine: 3 muddy know after 2 rounds.
   kripke::GameConfig config;
   config.game = "muddy";
