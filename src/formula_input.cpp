@@ -54,7 +54,11 @@ kripke::WorldSet truth_set(const kripke::Play& play, const UserFormula& phi) {
 }
 
 bool holds_at_actual(const kripke::Play& play, const UserFormula& phi) {
-  return truth_set(play, phi).test(play.model().actual());
+  try {
+    return play.holds(*phi.formula);
+  } catch (const kripke::FormulaError& e) {
+    throw located(e, phi.text, phi.path);
+  }
 }
 
 }  // namespace kripkesim

@@ -311,7 +311,8 @@ std::vector<kripke::Agent> resolve_agents(const kripke::Play& play,
 
 void check_script(const Scenario& scenario, const kripke::Play& play) {
   for (const Step& step : scenario.script) {
-    const auto formulas = [&](const UserFormula& phi) { truth_set(play, phi); };
+    // Evaluated once: an unknown atom or agent is an error before anything is played.
+    const auto formulas = [&](const UserFormula& phi) { holds_at_actual(play, phi); };
     std::visit(
         [&](const auto& action) {
           using T = std::decay_t<decltype(action)>;

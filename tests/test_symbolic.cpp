@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_runner.hpp"
 #include "event_recorder.hpp"
 #include "kripke/evaluate.hpp"
 #include "kripke/game_loop.hpp"
@@ -258,4 +259,35 @@ TEST_CASE(
   const kripke::GameResult r = kripke::GameRunner(*game, 1, quiet).run();
   CHECK(r.turns == 2);
   CHECK(r.winners == std::vector<kripke::Agent>{0, 1, 2});
+}
+
+TEST_CASE("[symbolic] check and scenario steps evaluate formulas on the symbolic engine") {
+  kripke_test::TempDir dir;
+  // 40 children, 1 and 2 muddy: after one round of "nobody knows" both know.
+  const std::string config = dir.write("forty.json", R"({"game": "muddy", "rules": {"children": 40},
+    "deal": {"muddy": [1, 2]}})");
+  const auto yes = kripke_test::run_cli({"check", config, "--turns", "1", "-f", "K1 muddy(1)"});
+  CHECK(yes.exit_code == 0);
+  CHECK_THAT(yes.out, Catch::StartsWith("true\n"));
+  CHECK_THAT(yes.out, Catch::Contains("child 3: 2 possible worlds, knows the formula: no"));
+  const auto no = kripke_test::run_cli({"check", config, "-f", "K1 muddy(1)"});
+  CHECK(no.exit_code == 1);
+  const auto bad = kripke_test::run_cli({"check", config, "-f", "muddy(41)"});
+  CHECK(bad.exit_code == 2);
+  CHECK_THAT(bad.err, Catch::Contains("the atoms are muddy(1) to muddy(40)"));
+  const auto listed = kripke_test::run_cli({"check", config, "--where", "muddy(1)"});
+  CHECK(listed.exit_code == 2);
+  CHECK_THAT(listed.err, Catch::Contains("need \"engine\": \"explicit\""));
+  const std::string scenario = dir.write("forty-scenario.json", R"json({"game": "muddy",
+    "rules": {"children": 40}, "deal": {"muddy": [1, 2]}, "script": [
+      {"expect": "~K1 muddy(1) & C{1,2,3} (muddy(1) | muddy(2) | muddy(3))"},
+      {"move": "nobody-knows"},
+      {"expect": "K1 muddy(1) & K2 muddy(2) & ~Kw3 muddy(3)"},
+      {"expect_winners": [1, 2]},
+      {"expect": "K3 ~muddy(3)", "comment": "wrong: child 3 does not know yet"}]})json");
+  const auto played = kripke_test::run_cli({"scenario", scenario});
+  CHECK(played.exit_code == 1);
+  CHECK_THAT(played.out, Catch::Contains("step 4 (/script/4/expect)"));
+  CHECK_THAT(played.out, !Catch::Contains("step 0 "));
+  CHECK_THAT(played.out, !Catch::Contains("step 2 "));
 }

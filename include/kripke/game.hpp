@@ -111,7 +111,9 @@ class Play {
   }
 
   WorldSet truth(const Formula& phi) const { return evaluator().eval(phi); }
-  bool holds(const Formula& phi) const { return evaluator().holds_at_actual(phi); }
+  // Whether φ holds at the actual world. A game whose worlds are not listed (the symbolic
+  // engine) answers it its own way; truth sets (truth()) need the listed worlds.
+  virtual bool holds(const Formula& phi) const { return evaluator().holds_at_actual(phi); }
   Evaluator evaluator() const {
     return Evaluator(
         model_,

@@ -1,7 +1,7 @@
 // The muddy children on the symbolic engine (include/kripke/symbolic/): the same game, the
 // same log, for any number of children the BDDs allow (100 children: 2^100 worlds). The
-// worlds are counted, not listed, so formulas are not evaluated on it from outside (check,
-// a scenario's expect steps): those need the explicit engine for now.
+// worlds are counted, not listed: a formula's truth at the actual world is a BDD operation
+// (check --formula, scenario steps), but lists of worlds need the explicit engine.
 #pragma once
 
 #include <vector>
@@ -50,11 +50,13 @@ class SymbolicMuddyPlay final : public MuddyPlayBase {
   }
 
   bool has_won(Agent i) const override { return children_.holds(*f::knows_whether(i, muddy(i))); }
+  // Formulas at the actual world are evaluated on the BDDs (check --formula, a scenario's
+  // expect steps); sets of worlds (--where, --valid, --count, draw) are not listed.
+  bool holds(const Formula& phi) const override { return children_.holds(phi); }
   WorldSet atom(const Formula& a, const Model&) const override {
     throw FormulaError(
-        "on the symbolic engine the muddy children's formulas are not "
-        "evaluated from outside yet: use \"engine\": \"explicit\" (up to 30 "
-        "children) to check formulas",
+        "on the symbolic engine the worlds are not listed: --where, --valid, "
+        "--count and draw need \"engine\": \"explicit\" (up to 30 children)",
         a.column);
   }
 
