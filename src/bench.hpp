@@ -65,6 +65,9 @@ double median(std::vector<double> values);
 // The explicit muddy children, n children all muddy, played out `repeat` times (what the
 // symbolic cases compare with).
 Timings time_explicit_muddy(int n, int repeat);
+// Sum and Product up to `bound` (x + y <= bound) on the given engine: the model built, the
+// three statements announced, the answer checked (src/bench_models.cpp).
+BenchRow sum_and_product(int bound, int repeat, const std::string& engine);
 
 // Every game's cases, in the order `kripkesim bench --list` shows them.
 std::vector<BenchCase> bench_cases();

@@ -10,13 +10,15 @@
 #include "kripke/formula_parser.hpp"
 #include "kripke/game_loop.hpp"
 #include "kripke/games/registry.hpp"
+#include "kripke/symbolic/buddy_session.hpp"
 
 namespace kripkesim {
 namespace {
 
-std::unique_ptr<kripke::Game> model(kripke::Json rules) {
+std::unique_ptr<kripke::Game> model(kripke::Json rules, const std::string& engine = "explicit") {
   kripke::GameConfig config;
   config.game = "model";
+  config.engine = engine;
   config.rules = std::move(rules);
   return kripke::make_game(config);
 }
@@ -40,38 +42,6 @@ std::string knows_x(const std::string& agent, int lo, int hi) {
     s += std::to_string(v);
   }
   return s + ")";
-}
-
-// Building the model, the statements of S and P, and the check that x = 4, y = 13 is left.
-BenchRow sum_and_product(int bound, int repeat) {
-  const kripke::Json rules = {
-      {"variables", kripke::Json::array({{{"name", "x"}, {"from", 2}, {"to", bound - 1}},
-                                         {{"name", "y"}, {"from", 2}, {"to", bound - 1}}})},
-      {"law", cat("x < y & x + y <= ", std::to_string(bound))},
-      {"agents", kripke::Json::array({{{"name", "S"}, {"observes", {"x + y"}}},
-                                      {{"name", "P"}, {"observes", {"x * y"}}}})},
-      {"actual", {{"x", 4}, {"y", 13}}}};
-  const auto p_knows = kripke::parse_formula(knows_x("P", 2, bound - 1));
-  const auto s_knew = kripke::parse_formula(cat("K{S} ~", knows_x("P", 2, bound - 1)));
-  const auto s_knows = kripke::parse_formula(knows_x("S", 2, bound - 1));
-  const auto answer = kripke::parse_formula("K{S} (x = 4 & y = 13) & K{P} (x = 4 & y = 13)");
-  std::size_t worlds = 0, left = 0;
-  bool solved = false;
-  const Timings t = time_runs(repeat, [&] {
-    const auto game = model(rules);
-    kripke::NullSink sink;
-    kripke::GameRunner runner(*game, 1, sink);
-    runner.start();
-    kripke::Play& play = runner.play();
-    worlds = play.model().alive_count();
-    for (const auto& statement : {s_knew, p_knows, s_knows}) play.announce(statement, "");
-    left = play.model().alive_count();
-    solved = play.holds(*answer);
-  });
-  return {fmt::format("bound {}", bound), t,
-          fmt::format("{} worlds -> {}{}; target < {}", worlds, left,
-                      solved ? ", x = 4 and y = 13 known" : " (unsolved!)",
-                      bound == 100 ? "50 ms" : "2 s")};
 }
 
 // 24 propositional variables and a law that leaves 7/8 of the assignments (14,680,064
@@ -109,12 +79,53 @@ std::vector<BenchRow> large_model(int repeat) {
 
 }  // namespace
 
+// Building the model, the statements of S and P, and the check that x = 4, y = 13 is left.
+// On the symbolic engine the note gives the BDD node table's size at the end (its peak:
+// BuDDy's table only grows).
+BenchRow sum_and_product(int bound, int repeat, const std::string& engine) {
+  const kripke::Json rules = {
+      {"variables", kripke::Json::array({{{"name", "x"}, {"from", 2}, {"to", bound - 1}},
+                                         {{"name", "y"}, {"from", 2}, {"to", bound - 1}}})},
+      {"law", cat("x < y & x + y <= ", std::to_string(bound))},
+      {"agents", kripke::Json::array({{{"name", "S"}, {"observes", {"x + y"}}},
+                                      {{"name", "P"}, {"observes", {"x * y"}}}})},
+      {"actual", {{"x", 4}, {"y", 13}}}};
+  const auto p_knows = kripke::parse_formula(knows_x("P", 2, bound - 1));
+  const auto s_knew = kripke::parse_formula(cat("K{S} ~", knows_x("P", 2, bound - 1)));
+  const auto s_knows = kripke::parse_formula(knows_x("S", 2, bound - 1));
+  const auto answer = kripke::parse_formula("K{S} (x = 4 & y = 13) & K{P} (x = 4 & y = 13)");
+  kripke::BigCount worlds = 0, left = 0;
+  bool solved = false;
+  int table = 0;
+  const Timings t = time_runs(repeat, [&] {
+    const auto game = model(rules, engine);
+    kripke::NullSink sink;
+    kripke::GameRunner runner(*game, 1, sink);
+    runner.start();
+    kripke::Play& play = runner.play();
+    worlds = play.world_count();
+    for (const auto& statement : {s_knew, p_knows, s_knows})
+      play.scripted_announcement(statement, "");
+    left = play.world_count();
+    solved = play.holds(*answer);
+    if (engine == "symbolic") table = kripke::symbolic::BuddySession::table_size();
+  });
+  std::string note =
+      fmt::format("{} worlds -> {}{}", kripke::to_string(worlds), kripke::to_string(left),
+                  solved ? ", x = 4 and y = 13 known" : " (unsolved!)");
+  if (engine == "symbolic") note += fmt::format("; node table {} (peak)", table);
+  if (bound == 100) note += engine == "symbolic" ? "; target < 0.5 s" : "; target < 50 ms";
+  if (bound == 500 && engine == "explicit") note += "; target < 2 s";
+  return {fmt::format("bound {}, {}", bound, engine), t, note};
+}
+
 std::vector<BenchCase> model_bench_cases() {
   return {
       {"model-sum-and-product",
        "a model in a config: Sum and Product, build and the three statements (bounds 100, 500)", 5,
        [](int repeat) {
-         return std::vector<BenchRow>{sum_and_product(100, repeat), sum_and_product(500, repeat)};
+         return std::vector<BenchRow>{sum_and_product(100, repeat, "explicit"),
+                                      sum_and_product(500, repeat, "explicit")};
        }},
       {"model-large",
        "a model in a config: 14.7 million worlds, build and a --where / --valid question", 3,

@@ -48,7 +48,7 @@ Question question_of(const CheckOptions& o) {
 // --formula F --at WORLD: whether F holds at the named world instead of the actual one.
 void check_at(const kripke::Play& play, const UserFormula& phi, const std::string& at,
               OutputFormat format) {
-  const auto [world, truth] = in_file("--at", [&] {
+  const kripke::Play::TruthAtWorld answer = in_file("--at", [&] {
     kripke::Json name;
     try {
       name = kripke::Json::parse(at);
@@ -56,16 +56,15 @@ void check_at(const kripke::Play& play, const UserFormula& phi, const std::strin
       throw kripke::InputError(
           "expected a world as JSON: an assignment {\"x\": 4, \"y\": 13} or a world number");
     }
-    const kripke::World w = play.world_named(name, "");
-    return std::pair(w, truth_set(play, phi).test(w));
+    return evaluating(phi, [&] { return play.truth_at_named(*phi.formula, name, ""); });
   });
+  const bool truth = answer.holds;
   if (format == OutputFormat::Json)
-    std::cout << kripke::Json(
-                     {{"formula", phi.text}, {"holds", truth}, {"at", play.world_json(world)}})
-                     .dump()
-              << '\n';
+    std::cout
+        << kripke::Json({{"formula", phi.text}, {"holds", truth}, {"at", answer.world}}).dump()
+        << '\n';
   else
-    std::cout << (truth ? "true" : "false") << " at " << play.world_text(world) << '\n';
+    std::cout << (truth ? "true" : "false") << " at " << answer.text << '\n';
   if (!truth) throw CommandExit(kExitExpectationFailed);
 }
 
@@ -97,7 +96,7 @@ void check(const CheckOptions& options) {
   if (format == OutputFormat::Json) {
     std::cout << kripke::Json({{"formula", phi.text},
                                {"holds", truth},
-                               {"actual", play.world_json(play.model().actual())}})
+                               {"actual", play.actual_world_json()}})
                      .dump()
               << '\n';
   } else {

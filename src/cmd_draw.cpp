@@ -41,7 +41,8 @@ void draw(const DrawOptions& options) {
   const kripke::Play& play = started.play();
   if (!play.enumerates_worlds())
     throw kripke::InputError(
-        "this game counts its worlds rather than listing them: there is no model to draw");
+        "the worlds of this play are counted, not listed (the symbolic engine; Sleuth's full "
+        "deck): a drawing needs them listed, with \"engine\": \"explicit\" where the game has it");
 
   kripke::WorldSet worlds = play.model().alive();
   std::string title = fmt::format("{}: ", play.game_name());

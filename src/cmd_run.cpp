@@ -21,6 +21,7 @@ namespace {
 struct RunOptions {
   std::string config;
   SeedOption seed;
+  EngineOption engine;
   std::string format = "text";
   std::string log;
   bool no_hints = false;
@@ -37,7 +38,8 @@ std::vector<std::string> hidden_in_text(const RunOptions& options) {
 }
 
 void run(const RunOptions& options) {
-  const auto game = load_game(options.config);
+  const auto game =
+      load_game(options.config, [&](kripke::GameConfig& c) { options.engine.apply(c); });
   TextSink text(std::cout, hidden_in_text(options));
   JsonlSink jsonl(std::cout);
   FanOutSink sinks;
@@ -62,6 +64,7 @@ void add_run_command(CLI::App& app) {
       ->required()
       ->type_name("FILE");
   options->seed.add_to(*cmd);
+  options->engine.add_to(*cmd);
   cmd->add_option("--format", options->format,
                   "what to print on stdout: text (the transcript) or jsonl (the log)")
       ->check(CLI::IsMember({"text", "jsonl"}))

@@ -21,6 +21,7 @@ namespace {
 struct ScenarioOptions {
   std::vector<std::string> paths;
   bool verbose = false;
+  EngineOption engine;
 };
 
 struct Tally {
@@ -53,9 +54,11 @@ std::vector<std::string> scenario_files(const std::vector<std::string>& paths, T
   return files;
 }
 
-void run_file(const std::string& file, bool verbose, Tally& tally) {
+void run_file(const std::string& file, const ScenarioOptions& options, Tally& tally) {
+  const bool verbose = options.verbose;
   try {
-    const Scenario scenario = load_scenario(file);
+    Scenario scenario = load_scenario(file);
+    options.engine.apply(scenario.config);
     TextSink text(std::cout, {"knowledge"});  // as `run` without --knowledge
     kripke::NullSink quiet;
     const ScenarioResult result = in_file(file, [&] {
@@ -79,7 +82,7 @@ void run_file(const std::string& file, bool verbose, Tally& tally) {
 void run_scenarios(const ScenarioOptions& options) {
   Tally tally;
   for (const std::string& file : scenario_files(options.paths, tally))
-    run_file(file, options.verbose, tally);
+    run_file(file, options, tally);
   std::cout << fmt::format("{} passed, {} failed", tally.passed, tally.failed) << std::endl;
   if (tally.bad_input) throw CommandExit(kExitBadInput);
   if (tally.failed > 0) throw CommandExit(kExitExpectationFailed);
@@ -94,6 +97,7 @@ void add_scenario_command(CLI::App& app) {
   cmd->add_option("PATH", options->paths, "scenario files or directories")->required();
   cmd->add_flag("-v,--verbose", options->verbose,
                 "also print each game's transcript and every step");
+  options->engine.add_to(*cmd);
   help_footer(
       *cmd,
       "Play scenario files (docs/scenarios.md): a game config plus a \"script\" of moves,\n"

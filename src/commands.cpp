@@ -9,6 +9,7 @@
 
 #include "file_error.hpp"
 #include "kripke/config_reader.hpp"
+#include "kripke/games/registry.hpp"
 
 namespace kripkesim {
 
@@ -110,6 +111,24 @@ std::uint64_t SeedOption::or_config(std::uint64_t config_seed) const {
   std::uint64_t seed = config_seed;
   if (option_ && option_->count() > 0) kripke::parse_decimal(text_, seed);
   return seed;
+}
+
+void EngineOption::add_to(CLI::App& command) {
+  command
+      .add_option("--engine", engine_,
+                  "explicit (every world listed), symbolic (binary decision diagrams: the muddy "
+                  "children and models) or auto (default: the config's \"engine\")")
+      ->check(CLI::IsMember({"explicit", "symbolic", "auto"}))
+      ->type_name("ENGINE");
+}
+
+void EngineOption::apply(kripke::GameConfig& config) const {
+  if (engine_.empty()) return;
+  try {
+    kripke::set_engine(config, engine_, "");
+  } catch (const kripke::InputError& e) {
+    throw FileError("--engine", e);
+  }
 }
 
 }  // namespace kripkesim

@@ -12,6 +12,10 @@ class App;
 class Option;
 }  // namespace CLI
 
+namespace kripke {
+struct GameConfig;
+}  // namespace kripke
+
 namespace kripkesim {
 
 void add_list_command(CLI::App& app);
@@ -50,6 +54,17 @@ class SeedOption {
  private:
   std::string text_;
   CLI::Option* option_ = nullptr;
+};
+
+// --engine explicit|symbolic|auto, which overrides the config's "engine" (a game that has no
+// symbolic engine refuses "symbolic", naming the option).
+class EngineOption {
+ public:
+  void add_to(CLI::App& command);
+  void apply(kripke::GameConfig& config) const;
+
+ private:
+  std::string engine_;
 };
 
 }  // namespace kripkesim

@@ -49,7 +49,8 @@ kripke::GameConfig read_config(const kripke::Json& document,
   return config;
 }
 
-std::unique_ptr<kripke::Game> load_game(const std::string& file) {
+std::unique_ptr<kripke::Game> load_game(const std::string& file,
+                                        const std::function<void(kripke::GameConfig&)>& adjust) {
   const kripke::Json document = read_json_file(file);
   return in_file(file, [&] {
     // A scenario or an experiment is a config with more in it: point at its command rather
@@ -61,7 +62,9 @@ std::unique_ptr<kripke::Game> load_game(const std::string& file) {
                                              "`kripkesim {} {}`",
                                              kind, key, command, file),
                                  std::string("/") + key);
-    return kripke::make_game(read_config(document));
+    kripke::GameConfig config = read_config(document);
+    if (adjust) adjust(config);
+    return kripke::make_game(std::move(config));
   });
 }
 

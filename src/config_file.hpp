@@ -28,8 +28,10 @@ kripke::Json read_json_file(const std::string& file);
 kripke::GameConfig read_config(const kripke::Json& document,
                                const std::function<void(kripke::ObjectReader&)>& more_keys = {});
 
-// A plain config file read and its game built (rules, deal and world limit checked).
-std::unique_ptr<kripke::Game> load_game(const std::string& file);
+// A plain config file read and its game built (rules, deal and world limit checked);
+// `adjust` may change the config first (a command line's --engine).
+std::unique_ptr<kripke::Game> load_game(
+    const std::string& file, const std::function<void(kripke::GameConfig&)>& adjust = {});
 
 // The bundled configs: $KRIPKESIM_CONFIGS if set, else ./configs if it exists, else the
 // source tree's configs/ (baked in at build time).

@@ -4,14 +4,10 @@
 #include "kripke/formula_parser.hpp"
 
 namespace kripkesim {
-namespace {
-
-kripke::InputError located(const kripke::FormulaError& e, const std::string& text,
-                           const std::string& path) {
-  return kripke::InputError(std::string(e.what()) + "\n" + caret_under(text, e.column()), path);
+kripke::InputError located(const kripke::FormulaError& e, const UserFormula& phi) {
+  return kripke::InputError(std::string(e.what()) + "\n" + caret_under(phi.text, e.column()),
+                            phi.path);
 }
-
-}  // namespace
 
 std::string caret_under(const std::string& text, std::size_t column) {
   // The text as a terminal shows it, one cell per character: tabs and other control bytes
@@ -41,24 +37,16 @@ UserFormula parse_user_formula(const std::string& text, const std::string& path)
   try {
     return {text, kripke::parse_formula(text), path};
   } catch (const kripke::FormulaError& e) {
-    throw located(e, text, path);
+    throw located(e, UserFormula{text, nullptr, path});
   }
 }
 
 kripke::WorldSet truth_set(const kripke::Play& play, const UserFormula& phi) {
-  try {
-    return play.truth(*phi.formula);
-  } catch (const kripke::FormulaError& e) {
-    throw located(e, phi.text, phi.path);
-  }
+  return evaluating(phi, [&] { return play.truth(*phi.formula); });
 }
 
 bool holds_at_actual(const kripke::Play& play, const UserFormula& phi) {
-  try {
-    return play.holds(*phi.formula);
-  } catch (const kripke::FormulaError& e) {
-    throw located(e, phi.text, phi.path);
-  }
+  return evaluating(phi, [&] { return play.holds(*phi.formula); });
 }
 
 }  // namespace kripkesim

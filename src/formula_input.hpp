@@ -24,6 +24,19 @@ UserFormula parse_user_formula(const std::string& text, const std::string& path)
 kripke::WorldSet truth_set(const kripke::Play& play, const UserFormula& phi);
 bool holds_at_actual(const kripke::Play& play, const UserFormula& phi);
 
+// A FormulaError in φ as an InputError at φ's path showing the caret.
+kripke::InputError located(const kripke::FormulaError& e, const UserFormula& phi);
+
+// Runs body(), which evaluates φ; a FormulaError it throws becomes located(e, φ).
+template <class Body>
+decltype(auto) evaluating(const UserFormula& phi, Body&& body) {
+  try {
+    return body();
+  } catch (const kripke::FormulaError& e) {
+    throw located(e, phi);
+  }
+}
+
 // The formula on one line and a caret under `column` (1-based) on the next, indented.
 std::string caret_under(const std::string& text, std::size_t column);
 

@@ -2,79 +2,69 @@
 
 #include <fmt/format.h>
 
-#include <optional>
+#include <limits>
 
 #include "kripke/config_reader.hpp"
 
 namespace kripkesim {
 namespace {
 
-std::string plural(std::size_t n, const char* one, const char* many) {
-  return fmt::format("{} {}", n, n == 1 ? one : many);
+std::string worlds_text(kripke::BigCount n) {
+  return kripke::to_string(n) + (n == 1 ? " world" : " worlds");
 }
 
 }  // namespace
 
 QueryAnswer answer_query(const kripke::Play& play, Query query, const UserFormula& phi,
                          OutputFormat format, std::size_t limit) {
-  const kripke::WorldSet truth = truth_set(play, phi);
-  const kripke::WorldSet& alive = play.model().alive();
-  const std::size_t holding = truth.count(), worlds = alive.count();
+  const kripke::BigCount worlds = play.world_count();
   QueryAnswer answer;
-  kripke::Json out = {{"formula", phi.text}, {"worlds", worlds}};
+  kripke::Json out = {{"formula", phi.text}, {"worlds", kripke::count_json(worlds)}};
 
   if (query == Query::Count) {
-    out["count"] = holding;
-    answer.output = format == OutputFormat::Json ? out.dump() + "\n" : fmt::format("{}\n", holding);
+    const auto sample = evaluating(phi, [&] { return play.worlds_satisfying(*phi.formula, 0); });
+    out["count"] = kripke::count_json(sample.count);
+    answer.output =
+        format == OutputFormat::Json ? out.dump() + "\n" : kripke::to_string(sample.count) + "\n";
     return answer;
   }
 
   if (query == Query::Valid) {
-    const kripke::WorldSet failing = alive - truth;
-    answer.holds = failing.none();
+    const auto failing =
+        evaluating(phi, [&] { return play.worlds_satisfying(*kripke::f::neg(phi.formula), 1); });
+    answer.holds = failing.count == 0;
     out["valid"] = answer.holds;
-    out["failing"] = failing.count();
-    std::optional<kripke::World> first;
-    failing.for_each([&](kripke::World w) {
-      if (!first) first = w;
-    });
-    out["counterexample"] = answer.holds ? kripke::Json(nullptr) : play.world_json(*first);
+    out["failing"] = kripke::count_json(failing.count);
+    out["counterexample"] = answer.holds ? kripke::Json(nullptr) : failing.json.front();
     if (format == OutputFormat::Json) {
       answer.output = out.dump() + "\n";
     } else if (answer.holds) {
-      answer.output = fmt::format("valid: true in all {}\n", plural(worlds, "world", "worlds"));
+      answer.output = fmt::format("valid: true in all {}\n", worlds_text(worlds));
     } else {
-      answer.output = fmt::format("not valid: false in {} of {}, for example {}\n", failing.count(),
-                                  plural(worlds, "world", "worlds"), play.world_text(*first));
+      answer.output =
+          fmt::format("not valid: false in {} of {}, for example {}\n",
+                      kripke::to_string(failing.count), worlds_text(worlds), failing.text.front());
     }
     return answer;
   }
 
   // --where: the worlds, up to the limit, in the order of the model.
-  kripke::Json listed = kripke::Json::array();
-  std::string lines;
-  std::size_t shown = 0;
-  truth.for_each([&](kripke::World w) {
-    if (limit && shown >= limit) return;
-    ++shown;
-    if (format == OutputFormat::Json) {
-      listed.push_back(play.world_json(w));
-    } else {
-      lines += "  ";
-      lines += play.world_text(w);
-      lines += '\n';
-    }
+  const auto sample = evaluating(phi, [&] {
+    return play.worlds_satisfying(*phi.formula,
+                                  limit ? limit : std::numeric_limits<std::size_t>::max());
   });
-  out["count"] = holding;
-  out["where"] = listed;
+  out["count"] = kripke::count_json(sample.count);
   if (format == OutputFormat::Json) {
-    out["listed"] = shown;
+    out["where"] = sample.json;
+    out["listed"] = sample.json.size();
     answer.output = out.dump() + "\n";
     return answer;
   }
-  answer.output = fmt::format("{} of {}:\n", plural(holding, "world", "worlds"), worlds) + lines;
-  if (shown < holding)
-    answer.output += fmt::format("  ... and {} more (--limit 0 lists them all)\n", holding - shown);
+  answer.output = fmt::format("{} of {}:\n", worlds_text(sample.count), kripke::to_string(worlds));
+  for (const std::string& line : sample.text) answer.output += "  " + line + "\n";
+  if (sample.count > sample.text.size())
+    answer.output += fmt::format("  ... and {} more (--limit 0 lists them all)\n",
+                                 kripke::to_string(sample.count - sample.text.size()));
   return answer;
 }
 

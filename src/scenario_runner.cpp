@@ -55,67 +55,58 @@ class StepExecutor {
       throw kripke::FalseAnnouncement(
           s.formula.text + " is false at the actual world, and announcements are truthful",
           step_.path);
-    play_.announce(s.formula.formula, "announcement: " + s.formula.text);
+    play_.scripted_announcement(s.formula.formula, "announcement: " + s.formula.text);
     return std::nullopt;
   }
 
-  // The observers learn, for each formula, whether it holds: a world's key is the bit
-  // vector of the formulas' truth values there.
+  // The observers learn, for each formula, whether it holds.
   std::optional<std::string> operator()(const ObserveStep& s) {
-    std::vector<std::uint64_t> key(play_.model().world_count(), 0);
-    std::string formulas;
-    for (std::size_t k = 0; k < s.formulas.size(); ++k) {
-      truth_set(play_, s.formulas[k]).for_each([&](kripke::World w) {
-        key[w] |= std::uint64_t{1} << k;
-      });
-      formulas += (formulas.empty() ? "" : "; ") + s.formulas[k].text;
+    std::vector<kripke::FormulaPtr> formulas;
+    std::string text;
+    for (const UserFormula& phi : s.formulas) {
+      formulas.push_back(phi.formula);
+      text += (text.empty() ? "" : "; ") + phi.text;
     }
     const std::vector<Agent> agents = resolve_agents(play_, s.agents, step_.path);
-    play_.observe(agents, key,
-                  agents_text(play_, agents) + (agents.size() == 1 ? " observes" : " observe") +
-                      " whether " + formulas,
-                  formulas);
+    play_.scripted_observation(agents, formulas,
+                               agents_text(play_, agents) +
+                                   (agents.size() == 1 ? " observes" : " observe") + " whether " +
+                                   text,
+                               text);
     return std::nullopt;
   }
 
   // The product update with the step's action model. Every agent knows that the action
   // happens; what it tells apart is in `indistinguishable`.
   std::optional<std::string> operator()(const ActionStep& s) {
-    kripke::ActionModel am;
+    kripke::Play::ScriptedAction action;
     std::string formula;
     for (const ActionEvent& e : s.events) {
-      am.preconditions.push_back(truth_set(play_, e.precondition));
-      am.valuation_after.push_back(
-          e.postcondition.is_null() ? std::vector<std::uint32_t>{}
-                                    : play_.valuations_after(e.postcondition, e.postcondition_path,
-                                                             am.preconditions.back()));
+      action.events.push_back({e.precondition.formula, e.postcondition, e.postcondition_path});
       formula += (formula.empty() ? "" : "; ") + e.name + ": " + e.precondition.text;
       if (!e.postcondition.is_null()) formula += " then " + e.postcondition.dump();
     }
-    am.actual_event = actual_event(s, am);
+    action.actual_event = actual_event(s);
     const std::size_t agents = play_.model().agent_count();
     for (std::size_t i = 0; i < agents; ++i) {
       std::vector<std::uint32_t> classes(s.events.size());
       for (std::size_t e = 0; e < classes.size(); ++e) classes[e] = std::uint32_t(e);
-      am.event_class.push_back(std::move(classes));
+      action.event_class.push_back(std::move(classes));
     }
     for (const auto& [ref, groups] : s.indistinguishable) {
-      auto& classes = am.event_class[std::size_t(resolve_agent(play_, ref))];
+      auto& classes = action.event_class[std::size_t(resolve_agent(play_, ref))];
       for (const auto& group : groups)
         for (std::size_t e : group) classes[e] = std::uint32_t(group.front());
     }
-    std::vector<Agent> everybody(agents);
-    for (std::size_t i = 0; i < agents; ++i) everybody[i] = Agent(i);
-    play_.act(am, everybody, s.text, formula);
+    play_.scripted_action(action, s.text, formula);
     return std::nullopt;
   }
 
   // The event that happens: the step's "actual", whose precondition must hold at the
   // actual world, or else the only event whose precondition does.
-  std::size_t actual_event(const ActionStep& s, const kripke::ActionModel& am) const {
-    const kripke::World actual = play_.model().actual();
+  std::size_t actual_event(const ActionStep& s) const {
     if (s.actual) {
-      if (am.preconditions[*s.actual].test(actual)) return *s.actual;
+      if (holds_at_actual(play_, s.events[*s.actual].precondition)) return *s.actual;
       throw kripke::FalseAnnouncement("the precondition of '" + s.events[*s.actual].name + "' (" +
                                           s.events[*s.actual].precondition.text +
                                           ") is false at the actual world, so it cannot happen",
@@ -124,7 +115,7 @@ class StepExecutor {
     std::vector<std::string> possible;
     std::size_t found = 0;
     for (std::size_t e = 0; e < s.events.size(); ++e)
-      if (am.preconditions[e].test(actual)) {
+      if (holds_at_actual(play_, s.events[e].precondition)) {
         possible.push_back(s.events[e].name);
         found = e;
       }
@@ -144,14 +135,16 @@ class StepExecutor {
 
   std::optional<std::string> operator()(const ExpectPerAgentStep& s) {
     const bool possible = s.statistic == AgentStatistic::Possible;
-    if (!possible && !play_.enumerates_worlds())
-      throw InputError(
-          "relations are not known: this game counts its worlds, it does not list them");
     std::string wrong;
     for (const auto& [ref, expected] : s.expected) {
       const Agent agent = resolve_agent(play_, ref);
-      const kripke::BigCount found =
-          possible ? play_.possible_count(agent) : play_.model().relations(agent);
+      const std::optional<kripke::BigCount> counted =
+          possible ? play_.possible_count(agent) : play_.relation_count(agent);
+      if (!counted)
+        throw InputError(
+            "relations are not known: this game counts its worlds, it does not "
+            "list them");
+      const kripke::BigCount found = *counted;
       if (found != expected)
         wrong += fmt::format("{}{} of {}: expected {}, found {}", wrong.empty() ? "" : "; ",
                              possible ? "possible worlds" : "relations", play_.agent_name(agent),

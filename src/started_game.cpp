@@ -23,6 +23,7 @@ void StartOptions::add_to(CLI::App& command, const std::string& purpose) {
       ->check(CLI::Range(0, 1'000'000))
       ->type_name("N");
   seed.add_to(command);
+  engine.add_to(command);
 }
 
 StartedGame::StartedGame(const StartOptions& options) {
@@ -39,7 +40,7 @@ StartedGame::StartedGame(const StartOptions& options) {
 void StartedGame::start_config(const StartOptions& options) {
   if (options.step)
     throw FileError(options.config, "--step is for scenario files, and this one has no \"script\"");
-  game_ = load_game(options.config);
+  game_ = load_game(options.config, [&](kripke::GameConfig& c) { options.engine.apply(c); });
   owned_ = std::make_unique<kripke::GameRunner>(
       *game_, options.seed.or_config(game_->config().seed), quiet_);
   runner_ = owned_.get();
@@ -53,6 +54,7 @@ void StartedGame::start_scenario(const StartOptions& options) {
     throw FileError(options.config, fmt::format("--step {}: the script has only {} steps", steps,
                                                 scenario.script.size()));
   scenario.config.seed = options.seed.or_config(scenario.config.seed);
+  options.engine.apply(scenario.config);
   in_file(options.config, [&] {
     scenario_ = std::make_unique<ScenarioPlay>(scenario, quiet_);
     runner_ = &scenario_->runner();

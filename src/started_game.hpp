@@ -20,6 +20,7 @@ struct StartOptions {
   std::optional<std::size_t> step;  // a scenario's steps to play (all when not given)
   int turns = 0;
   SeedOption seed;
+  EngineOption engine;
 
   // Adds them to `command`; `purpose` ends --turns' help ("before drawing").
   void add_to(CLI::App& command, const std::string& purpose);

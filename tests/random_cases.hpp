@@ -51,18 +51,23 @@ inline std::vector<kripke::Agent> random_group(Rng& rng, int agents) {
 
 // A random formula of depth at most `depth` over p0..p3 and agents 0..agents-1, with every
 // operator.
-inline kripke::FormulaPtr random_formula(Rng& rng, int depth, int agents) {
+// The atoms p0..p3 (now and then true or false): random_formula's default leaves.
+inline kripke::FormulaPtr random_atom(Rng& rng) {
+  const auto r = rng.below(20);
+  if (r == 0) return kripke::f::truth();
+  if (r == 1) return kripke::f::falsity();
+  return kripke::f::atom("p" + std::to_string(rng.below(kAtomCount)));
+}
+
+// A random formula with every operator, its leaves drawn by `leaf` (random_atom by default).
+template <class Leaf>
+kripke::FormulaPtr random_formula_with(Rng& rng, int depth, int agents, const Leaf& leaf) {
   namespace f = kripke::f;
   using K = kripke::Formula::Kind;
-  if (depth == 0 || coin(rng, 15)) {
-    const auto r = rng.below(20);
-    if (r == 0) return f::truth();
-    if (r == 1) return f::falsity();
-    return f::atom("p" + std::to_string(rng.below(kAtomCount)));
-  }
+  if (depth == 0 || coin(rng, 15)) return leaf(rng);
   // Operands are drawn in separate statements: the order in which function arguments are evaluated
   // is unspecified, and the same seed must give the same formula everywhere.
-  auto sub = [&] { return random_formula(rng, depth - 1, agents); };
+  auto sub = [&] { return random_formula_with(rng, depth - 1, agents, leaf); };
   auto binary = [&](K kind) {
     auto left = sub();
     return f::binary(kind, std::move(left), sub());
@@ -101,6 +106,10 @@ inline kripke::FormulaPtr random_formula(Rng& rng, int depth, int agents) {
     default:
       return modal(K::Knows, agent());
   }
+}
+
+inline kripke::FormulaPtr random_formula(Rng& rng, int depth, int agents) {
+  return random_formula_with(rng, depth, agents, random_atom);
 }
 
 inline kripke::FormulaPtr random_formula(Rng& rng, int agents) {

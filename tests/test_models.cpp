@@ -18,18 +18,22 @@ using kripke::Json;
 using kripke_test::cat;
 std::string num(int i) { return std::to_string(i); }
 
-std::unique_ptr<kripke::Game> make_model(Json rules, std::uint64_t max_worlds = 50'000'000) {
+std::unique_ptr<kripke::model_lang::ModelGame> make_model(Json rules,
+                                                          std::uint64_t max_worlds = 50'000'000,
+                                                          const std::string& engine = "auto") {
   kripke::GameConfig config;
   config.game = "model";
   config.rules = std::move(rules);
   config.max_worlds = max_worlds;
+  config.engine = engine;
   return std::make_unique<kripke::model_lang::ModelGame>(config);
 }
 
 // The JSON pointer of the InputError that building the model throws, and its message.
-std::pair<std::string, std::string> model_error(Json rules, std::uint64_t max_worlds = 50'000'000) {
+std::pair<std::string, std::string> model_error(Json rules, std::uint64_t max_worlds = 50'000'000,
+                                                const std::string& engine = "auto") {
   try {
-    make_model(std::move(rules), max_worlds);
+    make_model(std::move(rules), max_worlds, engine);
   } catch (const kripke::InputError& e) {
     return {e.path(), e.what()};
   }
@@ -195,11 +199,13 @@ TEST_CASE("[models] bad rules name the JSON pointer and the problem") {
   check(model_error(with("variables", Json::array({{{"name", "x"}, {"from", 3}, {"to", 1}}}))),
         "/rules/variables/0/to", "below");
   check(model_error(with("variables", Json::array({"true"}))), "/rules/variables/0", "keyword");
-  // The domain product is refused before anything is built, with the count.
-  check(model_error(with("variables", Json::array({{{"name", "x"}, {"from", 1}, {"to", 1000}},
-                                                   {{"name", "y"}, {"from", 1}, {"to", 1000}}})),
-                    1000),
-        "/rules/variables", "1000000 worlds");
+  // On the explicit engine the domain product is refused before anything is built, with
+  // the count; under "auto" the same rules go to the symbolic engine.
+  const Json million = with("variables", Json::array({{{"name", "x"}, {"from", 1}, {"to", 1000}},
+                                                      {{"name", "y"}, {"from", 1}, {"to", 1000}}}));
+  check(model_error(million, 1000, "explicit"), "/rules/variables", "1000000 worlds");
+  CHECK(make_model(million, 1000)->symbolic());
+  CHECK_FALSE(make_model(million)->symbolic());
 }
 
 TEST_CASE("[models] formulas name unknown variables and misuse of numbers") {

@@ -78,7 +78,8 @@ struct Twin {
   }
   bdd symbolic_truth(const kripke::Formula& phi) const {
     const int vars = n;
-    return SymbolicEvaluator(ks, [vars](const kripke::Formula& a) { return variable_of(a, vars); })
+    return SymbolicEvaluator(
+               ks, [vars](const kripke::Formula& a) { return bdd_ithvar(variable_of(a, vars)); })
         .eval(phi);
   }
   bdd assignment(World w) const {
@@ -191,7 +192,8 @@ TEST_CASE("[symbolic] a node limit too small is an error, not a crash") {
         law, kripke::f::binary(kripke::Formula::Kind::Iff,
                                kripke::f::atom(kripke_test::cat("p", std::to_string(v))),
                                kripke::f::atom(kripke_test::cat("p", std::to_string(v + 20)))));
-  const SymbolicEvaluator eval(ks, [](const kripke::Formula& a) { return variable_of(a, 40); });
+  const SymbolicEvaluator eval(
+      ks, [](const kripke::Formula& a) { return bdd_ithvar(variable_of(a, 40)); });
   REQUIRE_THROWS_AS(eval.eval(*law), kripke::symbolic::SymbolicLimit);
   REQUIRE_THROWS_WITH(BuddySession::check(), Catch::Contains("outgrew their node limit"));
 }
@@ -247,8 +249,9 @@ TEST_CASE(
   // A game without a symbolic engine refuses it, naming the games that have one.
   const kripke::Json clue = {{"game", "clue"}, {"engine", "symbolic"}};
   kripke::ObjectReader reader(clue, "");
-  CHECK_THROWS_WITH(kripke::read_game_config(reader),
-                    Catch::Contains("the symbolic engine does not run clue yet (it runs: muddy)"));
+  CHECK_THROWS_WITH(
+      kripke::read_game_config(reader),
+      Catch::Contains("the symbolic engine does not run clue yet (it runs: muddy, model)"));
   // 100 children play out on the symbolic engine: 3 muddy know after 2 rounds.
   kripke::GameConfig config;
   config.game = "muddy";
@@ -275,9 +278,49 @@ TEST_CASE("[symbolic] check and scenario steps evaluate formulas on the symbolic
   const auto bad = kripke_test::run_cli({"check", config, "-f", "muddy(41)"});
   CHECK(bad.exit_code == 2);
   CHECK_THAT(bad.err, Catch::Contains("the atoms are muddy(1) to muddy(40)"));
-  const auto listed = kripke_test::run_cli({"check", config, "--where", "muddy(1)"});
-  CHECK(listed.exit_code == 2);
-  CHECK_THAT(listed.err, Catch::Contains("need \"engine\": \"explicit\""));
+  const auto at = kripke_test::run_cli(
+      {"check", config, "--turns", "1", "-f", "K1 muddy(1)", "--at", "[1, 2, 3]"});
+  CHECK(at.exit_code == 1);  // with three muddy, child 1 does not know after one round
+  CHECK(at.out == "false at muddy 1 2 3\n");
+  const auto gone =
+      kripke_test::run_cli({"check", config, "--turns", "1", "-f", "muddy(1)", "--at", "[3]"});
+  CHECK(gone.exit_code == 2);
+  CHECK_THAT(gone.err, Catch::Contains("muddy 3 is no longer possible"));
+  const auto numbered = kripke_test::run_cli({"check", config, "-f", "muddy(1)", "--at", "5"});
+  CHECK(numbered.exit_code == 2);
+  CHECK_THAT(numbered.err, Catch::Contains("names a world by its muddy children"));
+  const auto json = kripke_test::run_cli({"check", config, "-f", "muddy(1)", "--format", "json"});
+  CHECK(json.out == "{\"actual\":[1,2],\"formula\":\"muddy(1)\",\"holds\":true}\n");
+  const auto listed =
+      kripke_test::run_cli({"check", config, "--where", "muddy(1)", "--limit", "2"});
+  CHECK(listed.exit_code == 0);
+  CHECK(listed.out ==
+        "549755813888 worlds of 1099511627775:\n  muddy 1\n  muddy 1 2\n"
+        "  ... and 549755813886 more (--limit 0 lists them all)\n");
+  const auto drawn = kripke_test::run_cli({"draw", config});
+  CHECK(drawn.exit_code == 2);
+  CHECK_THAT(drawn.err, Catch::Contains("\"engine\": \"explicit\""));
+  // With 6 children both engines answer every question alike, word for word.
+  const std::string six = dir.write("six.json", R"({"game": "muddy", "rules": {"children": 6},
+    "deal": {"muddy": [2, 3, 5]}})");
+  for (const std::vector<std::string>& q :
+       std::vector<std::vector<std::string>>{{"--where", "K2 muddy(2) | muddy(4)", "--limit", "5"},
+                                             {"--where", "~Kw1 muddy(1)", "--format", "json"},
+                                             {"--valid", "muddy(1) | muddy(6)"},
+                                             {"--count", "E{1,2} (muddy(3) | muddy(5))"},
+                                             {"-f", "C{1,2,3} ~muddy(4)", "--at", "[1, 2, 6]"}})
+    for (const char* turns : {"0", "1", "2"}) {
+      std::vector<std::string> args = {"check", six, "--turns", turns};
+      args.insert(args.end(), q.begin(), q.end());
+      auto a = args, b = args;
+      a.insert(a.end(), {"--engine", "explicit"});
+      b.insert(b.end(), {"--engine", "symbolic"});
+      const auto x = kripke_test::run_cli(a), y = kripke_test::run_cli(b);
+      INFO(kripke_test::cat(q[0], " ", q[1], " after turn ", turns));
+      CHECK(x.exit_code == y.exit_code);
+      CHECK(x.out == y.out);
+      CHECK(x.err == y.err);
+    }
   const std::string scenario = dir.write("forty-scenario.json", R"json({"game": "muddy",
     "rules": {"children": 40}, "deal": {"muddy": [1, 2]}, "script": [
       {"expect": "~K1 muddy(1) & C{1,2,3} (muddy(1) | muddy(2) | muddy(3))"},

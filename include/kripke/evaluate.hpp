@@ -101,6 +101,38 @@ inline Partition distributed_partition(const Model& m, const std::vector<Agent>&
   return out;
 }
 
+// The agents of a modal operator as indices, names looked up in `agent_names` (the names
+// formulas may use, in agent order); an unknown one is a FormulaError at the operator's
+// column. Every engine reads a formula's agents this way.
+inline std::vector<Agent> operator_agents(const Formula& phi,
+                                          const std::vector<std::string>& agent_names,
+                                          std::size_t agent_count) {
+  const auto unknown_name = [&](const std::string& name) {
+    std::string message = "there is no agent named '" + name + "'";
+    if (agent_names.empty())
+      return message + " (agents are numbered 1.." + std::to_string(agent_count) + ")";
+    message += " (the agents are ";
+    for (std::size_t k = 0; k < agent_names.size(); ++k) {
+      if (k) message += ", ";
+      message += agent_names[k];
+    }
+    return message + ")";
+  };
+  std::vector<Agent> out = phi.agents;
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    if (k < phi.agent_names.size() && !phi.agent_names[k].empty()) {
+      const auto it = std::find(agent_names.begin(), agent_names.end(), phi.agent_names[k]);
+      if (it == agent_names.end()) throw FormulaError(unknown_name(phi.agent_names[k]), phi.column);
+      out[k] = Agent(it - agent_names.begin());
+    }
+    if (out[k] < 0 || static_cast<std::size_t>(out[k]) >= agent_count)
+      throw FormulaError("there is no agent " + std::to_string(out[k] + 1) + " (agents are 1.." +
+                             std::to_string(agent_count) + ")",
+                         phi.column);
+  }
+  return out;
+}
+
 class Evaluator {
  public:
   // `agent_names`: the names formulas may use for agents (K{alice} p), in agent order.
@@ -171,35 +203,8 @@ class Evaluator {
 
   const Partition& partition(const Formula& phi) const { return m_.partition(agents(phi)[0]); }
 
-  // The operator's agents as indices, names looked up; an unknown one is a FormulaError at
-  // the operator's column.
   std::vector<Agent> agents(const Formula& phi) const {
-    std::vector<Agent> out = phi.agents;
-    for (std::size_t k = 0; k < out.size(); ++k) {
-      if (k < phi.agent_names.size() && !phi.agent_names[k].empty()) {
-        const auto it = std::find(agent_names_.begin(), agent_names_.end(), phi.agent_names[k]);
-        if (it == agent_names_.end())
-          throw FormulaError(unknown_name(phi.agent_names[k]), phi.column);
-        out[k] = Agent(it - agent_names_.begin());
-      }
-      if (out[k] < 0 || static_cast<std::size_t>(out[k]) >= m_.agent_count())
-        throw FormulaError("there is no agent " + std::to_string(out[k] + 1) + " (agents are 1.." +
-                               std::to_string(m_.agent_count()) + ")",
-                           phi.column);
-    }
-    return out;
-  }
-
-  std::string unknown_name(const std::string& name) const {
-    std::string message = "there is no agent named '" + name + "'";
-    if (agent_names_.empty())
-      return message + " (agents are numbered 1.." + std::to_string(m_.agent_count()) + ")";
-    message += " (the agents are ";
-    for (std::size_t k = 0; k < agent_names_.size(); ++k) {
-      if (k) message += ", ";
-      message += agent_names_[k];
-    }
-    return message + ")";
+    return operator_agents(phi, agent_names_, m_.agent_count());
   }
 
   const Model& m_;

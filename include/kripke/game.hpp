@@ -36,6 +36,9 @@ struct GameConfig {
   // "explicit" (every world listed), "symbolic" (a knowledge structure on BDDs: the games
   // that have one) or "auto" (symbolic when the explicit model would be over the limits).
   std::string engine = "auto";
+  // The symbolic engine's node table: at most this many BDD nodes (about 20 bytes each,
+  // plus caches), so that a model whose diagrams explode stops with a message.
+  std::uint64_t max_bdd_nodes = 50'000'000;
 
   WorldLimits limits() const { return {max_worlds, max_memory}; }
 };
@@ -166,6 +169,82 @@ class Play {
     return alive_world(World(name.get<std::uint64_t>()), path);
   }
 
+  // The actual world as world_json writes worlds (`check --formula --format json`).
+  virtual Json actual_world_json() const { return world_json(model_.actual()); }
+
+  // `check --formula F --at WORLD`: whether φ holds at the world a user names, and that
+  // world as data and as text.
+  struct TruthAtWorld {
+    bool holds = false;
+    Json world;
+    std::string text;
+  };
+  virtual TruthAtWorld truth_at_named(const Formula& phi, const Json& name,
+                                      const std::string& path) const {
+    const World w = world_named(name, path);
+    return {truth(phi).test(w), world_json(w), world_text(w)};
+  }
+
+  // `check --where / --valid / --count`: how many alive worlds satisfy φ, and the first
+  // `listed` of them in the model's order (as data and as text).
+  struct WorldSample {
+    BigCount count = 0;
+    std::vector<Json> json;
+    std::vector<std::string> text;
+  };
+  virtual WorldSample worlds_satisfying(const Formula& phi, std::size_t listed) const {
+    const WorldSet holding = truth(phi);
+    WorldSample sample;
+    sample.count = holding.count();
+    holding.for_each([&](World w) {
+      if (sample.json.size() >= listed) return;
+      sample.json.push_back(world_json(w));
+      sample.text.push_back(world_text(w));
+    });
+    return sample;
+  }
+
+  // --- the updates of a scenario's steps, which either engine applies -------------------------
+  // "announce": φ (true at the actual world) announced publicly.
+  virtual void scripted_announcement(const FormulaPtr& phi, const std::string& text) {
+    announce(phi, text);
+  }
+  // "observe": the group learns, for each formula, whether it holds (a world's key is the bit
+  // vector of the formulas' truth values there).
+  virtual void scripted_observation(const std::vector<Agent>& group,
+                                    const std::vector<FormulaPtr>& formulas,
+                                    const std::string& text, const std::string& formula) {
+    std::vector<std::uint64_t> key(model_.world_count(), 0);
+    for (std::size_t k = 0; k < formulas.size(); ++k)
+      truth(*formulas[k]).for_each([&](World w) { key[w] |= std::uint64_t{1} << k; });
+    observe(group, key, text, formula);
+  }
+  // "action": the product update with an action model that every agent knows happens.
+  struct ScriptedEvent {
+    FormulaPtr precondition;
+    Json postcondition;  // null: no factual change
+    std::string postcondition_path;
+  };
+  struct ScriptedAction {
+    std::vector<ScriptedEvent> events;
+    std::vector<std::vector<std::uint32_t>> event_class;  // [agent][event]: alike when equal
+    std::size_t actual_event = 0;
+  };
+  virtual void scripted_action(const ScriptedAction& action, const std::string& text,
+                               const std::string& formula) {
+    ActionModel am;
+    for (const ScriptedEvent& e : action.events) {
+      am.preconditions.push_back(truth(*e.precondition));
+      am.valuation_after.push_back(
+          e.postcondition.is_null()
+              ? std::vector<std::uint32_t>{}
+              : valuations_after(e.postcondition, e.postcondition_path, am.preconditions.back()));
+    }
+    am.actual_event = action.actual_event;
+    am.event_class = action.event_class;
+    act(am, all_agents(), text, formula);
+  }
+
   // A world of the model, for answers about many worlds (`check --where`): as data (a
   // model's assignment; by default the world's number) and as text.
   virtual Json world_json(World w) const { return w; }
@@ -197,6 +276,12 @@ class Play {
   virtual bool enumerates_worlds() const { return true; }
   virtual BigCount world_count() const { return model_.alive_count(); }
   virtual BigCount possible_count(Agent i) const { return model_.possible(i); }
+  // Agent i's relation as a number of pairs of worlds (each world with itself included),
+  // when the game knows it.
+  virtual std::optional<BigCount> relation_count(Agent i) const {
+    if (!enumerates_worlds()) return std::nullopt;
+    return BigCount(model_.relations(i));
+  }
 
   // A game's own per-agent statistics beside the shared ones (Clue: the relation count its
   // original's table shows).
@@ -209,7 +294,7 @@ class Play {
     for (std::size_t i = 0; i < model_.agent_count(); ++i) {
       const Agent a = Agent(i);
       LogRecord stats = {{"agent", a + 1}, {"possible", count_json(possible_count(a))}};
-      if (enumerates_worlds()) stats["relations"] = model_.relations(a);
+      if (const auto pairs = relation_count(a)) stats["relations"] = count_json(*pairs);
       add_statistics(a, stats);
       stats["knows"] = has_won(a);
       out.push_back(std::move(stats));

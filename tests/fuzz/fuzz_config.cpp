@@ -16,11 +16,18 @@ namespace {
 // (and legitimately slow) models the config asks for.
 constexpr std::uint64_t kFuzzMaxWorlds = 20'000;
 
+constexpr std::uint64_t kFuzzMaxBddNodes = 100'000;
+
+void cap(kripke::Json& config, const char* key, std::uint64_t most) {
+  const auto it = config.find(key);
+  if (it == config.end() || !it->is_number_unsigned() || it->get<std::uint64_t>() > most)
+    config[key] = most;
+}
+
 void cap_worlds(kripke::Json& config) {
   if (!config.is_object()) return;
-  const auto it = config.find("max_worlds");
-  if (it == config.end() || !it->is_number_unsigned() || it->get<std::uint64_t>() > kFuzzMaxWorlds)
-    config["max_worlds"] = kFuzzMaxWorlds;
+  cap(config, "max_worlds", kFuzzMaxWorlds);
+  cap(config, "max_bdd_nodes", kFuzzMaxBddNodes);  // the symbolic engine's models likewise
 }
 
 }  // namespace

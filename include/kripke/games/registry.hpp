@@ -56,7 +56,7 @@ inline const std::vector<GameInfo>& game_registry() {
        "observes",
        {},
        [](GameConfig c) { return std::make_unique<model_lang::ModelGame>(std::move(c)); },
-       false},
+       true},
   };
   return games;
 }
@@ -71,25 +71,33 @@ inline const GameInfo& find_game(const std::string& name, const std::string& pat
                    path);
 }
 
-// Reads the shared fields of a config object. The caller may read its own keys (a batch
-// section, a scenario script) from the same reader before calling done().
-inline GameConfig read_game_config(ObjectReader& r) {
-  GameConfig c;
-  c.game = r.required_string("game");
-  const GameInfo& info = find_game(c.game, r.path_of("game"));
-  c.engine = r.choice("engine", c.engine, {"explicit", "symbolic", "auto"});
-  if (c.engine == "symbolic" && !info.symbolic) {
+// Sets the config's engine; InputError at `path` when the game has no symbolic engine.
+inline void set_engine(GameConfig& c, const std::string& engine, const std::string& path) {
+  if (engine == "symbolic" && !find_game(c.game, "/game").symbolic) {
     std::vector<std::string> symbolic;
     for (const auto& g : game_registry())
       if (g.symbolic) symbolic.push_back(g.name);
     throw InputError("the symbolic engine does not run " + c.game +
                          " yet (it runs: " + ObjectReader::join(symbolic) + "); use \"explicit\"",
-                     r.path_of("engine"));
+                     path);
   }
+  c.engine = engine;
+}
+
+// Reads the shared fields of a config object. The caller may read its own keys (a batch
+// section, a scenario script) from the same reader before calling done().
+inline GameConfig read_game_config(ObjectReader& r) {
+  GameConfig c;
+  c.game = r.required_string("game");
+  find_game(c.game, r.path_of("game"));
+  set_engine(c, r.choice("engine", c.engine, {"explicit", "symbolic", "auto"}),
+             r.path_of("engine"));
   r.string("description", "");
   if (const Json* seed = r.find("seed")) c.seed = seed_value(*seed, r.path_of("seed"));
   c.max_turns = int(r.integer("max_turns", c.max_turns, 1, 1'000'000));
   c.max_worlds = std::uint64_t(r.integer("max_worlds", std::int64_t(c.max_worlds), 1));
+  c.max_bdd_nodes =
+      std::uint64_t(r.integer("max_bdd_nodes", std::int64_t(c.max_bdd_nodes), 1000, 2'000'000'000));
   if (const Json* v = r.find("max_memory"))
     c.max_memory = memory_size_value(*v, r.path_of("max_memory"));
   if (const Json* v = r.find("rules")) {

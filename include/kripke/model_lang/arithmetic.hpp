@@ -53,6 +53,32 @@ inline CompiledTerm compile(const Term& term, const Vocabulary& vocab) {
   return out;
 }
 
+// x op y for a binary operation; `fail(what)` (which throws) on overflow or division by
+// zero. Both engines compute terms with it.
+template <class Fail>
+std::int64_t apply_operation(Term::Op op, std::int64_t x, std::int64_t y, const Fail& fail) {
+  using Op = Term::Op;
+  std::int64_t r = 0;
+  switch (op) {
+    case Op::Add:
+      if (__builtin_add_overflow(x, y, &r)) fail("overflow");
+      return r;
+    case Op::Subtract:
+      if (__builtin_sub_overflow(x, y, &r)) fail("overflow");
+      return r;
+    case Op::Multiply:
+      if (__builtin_mul_overflow(x, y, &r)) fail("overflow");
+      return r;
+    case Op::Divide:
+    case Op::Remainder:
+      if (y == 0) fail("division by zero");
+      if (x == INT64_MIN && y == -1) fail("overflow");
+      return op == Op::Divide ? x / y : x % y;
+    default:
+      return 0;
+  }
+}
+
 inline std::int64_t value(const CompiledTerm& t, const Vocabulary& vocab, std::uint64_t a) {
   using Op = Term::Op;
   auto fail = [&](const std::string& what) {
@@ -68,26 +94,9 @@ inline std::int64_t value(const CompiledTerm& t, const Vocabulary& vocab, std::u
     default:
       break;
   }
+  // The left operand first (a declaration's declarators are sequenced): the first error wins.
   const std::int64_t x = value(t.operands[0], vocab, a), y = value(t.operands[1], vocab, a);
-  std::int64_t r = 0;
-  switch (t.op) {
-    case Op::Add:
-      if (__builtin_add_overflow(x, y, &r)) fail("overflow");
-      return r;
-    case Op::Subtract:
-      if (__builtin_sub_overflow(x, y, &r)) fail("overflow");
-      return r;
-    case Op::Multiply:
-      if (__builtin_mul_overflow(x, y, &r)) fail("overflow");
-      return r;
-    case Op::Divide:
-    case Op::Remainder:
-      if (y == 0) fail("division by zero");
-      if (x == INT64_MIN && y == -1) fail("overflow");
-      return t.op == Op::Divide ? x / y : x % y;
-    default:
-      return 0;
-  }
+  return apply_operation(t.op, x, y, fail);
 }
 
 // A comparison (Formula::Kind::Compare) with its terms compiled.

@@ -14,24 +14,13 @@
 
 #include "kripke/formula_parser.hpp"
 #include "kripke/game.hpp"
-#include "kripke/model_lang/arithmetic.hpp"
+#include "kripke/model_lang/model_play_base.hpp"
+#include "kripke/model_lang/model_spec.hpp"
 #include "kripke/model_lang/postcondition.hpp"
+#include "kripke/model_lang/symbolic_play.hpp"
 #include "kripke/model_lang/vocabulary.hpp"
 
 namespace kripke::model_lang {
-
-// What an agent observes: a variable's value, or a term's (S observes x + y).
-struct Observation {
-  std::string text;   // as written in the config
-  FormulaPtr parsed;  // unused for a variable
-  TermPtr term;       // null for a variable
-  int variable = -1;
-};
-
-struct AgentSpec {
-  std::string name;
-  std::vector<Observation> observes;
-};
 
 // Truth sets of a model's atoms and comparisons: world w carries assignment valuation(w).
 class Atoms {
@@ -39,22 +28,8 @@ class Atoms {
   explicit Atoms(const Vocabulary& vocab) : vocab_(vocab) {}
 
   WorldSet atom(const Formula& a, const Model& m) const {
-    const int k = vocab_.find(a.name);
-    if (k < 0 || !a.args.empty()) {
-      if (vocab_.label_value(a.name))
-        throw FormulaError(
-            "'" + a.name + "' is a value, not a statement: compare a variable with it", a.column);
-      throw FormulaError(
-          "unknown variable '" + a.name + "' (the variables: " + variable_list(vocab_) + ")",
-          a.column);
-    }
-    const Variable& var = vocab_.variables()[std::size_t(k)];
-    if (!var.boolean)
-      throw FormulaError("'" + a.name + "' is a number: compare it (" + a.name + " = " +
-                             std::to_string(var.values.front()) + ")",
-                         a.column);
-    return worlds_where(
-        m, [&](std::uint32_t v) { return vocab_.value_index(v, std::size_t(k)) == 1; });
+    const std::size_t k = boolean_variable(vocab_, a);
+    return worlds_where(m, [&](std::uint32_t v) { return vocab_.value_index(v, k) == 1; });
   }
 
   WorldSet compare(const Formula& c, const Model& m) const {
@@ -66,139 +41,62 @@ class Atoms {
   const Vocabulary& vocab_;
 };
 
-// Everything the plays of one model share, built once from the rules.
+// Everything the plays of one model share on the explicit engine, built once from the
+// rules: the worlds (every assignment that satisfies the law) and each agent's partition.
 class ModelData {
  public:
-  ModelData(const Json& rules, const WorldLimits& limits) {
-    ObjectReader r(rules, "/rules");
-    vocab_ = Vocabulary::read(r.required("variables"), "/rules/variables");
-    read_agents(r.required("agents"), "/rules/agents");
-    const std::string law_text = r.string("law", "true");
-    check_world_limit(vocab_.assignment_count(), limits,
-                      model_bytes_per_world(agents_.size(), sizeof(std::uint32_t)),
-                      "/rules/variables");
-    if (vocab_.assignment_count() > BigCount(Vocabulary::kMaxAssignments))
-      throw InputError("the variables span more than 2^32 - 1 assignments", "/rules/variables");
-    law_ = parse_at(law_text, "/rules/law");
-    try {
-      check_law(*law_);
-    } catch (const FormulaError& e) {
-      throw InputError(e.what(), "/rules/law");
-    }
+  ModelData(std::shared_ptr<const ModelSpec> spec, const WorldLimits& limits)
+      : spec_(std::move(spec)) {
+    check_limits(*spec_, limits);
+    const Vocabulary& vocab = spec_->vocabulary();
     enumerate("/rules/law");
-    if (const Json* actual = r.find("actual")) {
-      const std::uint64_t a = vocab_.read_assignment(*actual, "/rules/actual");
+    if (const auto& actual = spec_->actual()) {
+      const std::uint64_t a = vocab.assignment(*actual);
       const auto it = std::lower_bound(worlds_.begin(), worlds_.end(), std::uint32_t(a));
       if (it == worlds_.end() || *it != a)
-        throw InputError("the actual world " + vocab_.assignment_text(a) + " breaks the law",
+        throw InputError("the actual world " + vocab.assignment_text(a) + " breaks the law",
                          "/rules/actual");
       actual_ = World(it - worlds_.begin());
     }
-    r.done();
     build_partitions();
-    rules_ = rules;
-    rules_["law"] = law_text;
   }
 
-  const Vocabulary& vocabulary() const { return vocab_; }
-  const std::vector<AgentSpec>& agents() const { return agents_; }
+  // Refuses, before anything is built, assignments too many for the explicit engine.
+  static void check_limits(const ModelSpec& spec, const WorldLimits& limits) {
+    const BigCount assignments = spec.vocabulary().assignment_count();
+    check_world_limit(assignments, limits,
+                      model_bytes_per_world(spec.agents().size(), sizeof(std::uint32_t)),
+                      "/rules/variables");
+    if (assignments > BigCount(Vocabulary::kMaxAssignments))
+      throw InputError(
+          "the variables span more than 2^32 - 1 assignments, the explicit engine's limit: use "
+          "\"engine\": \"symbolic\"",
+          "/rules/variables");
+  }
+
+  const std::shared_ptr<const ModelSpec>& spec_ptr() const { return spec_; }
+  const Vocabulary& vocabulary() const { return spec_->vocabulary(); }
+  const std::vector<AgentSpec>& agents() const { return spec_->agents(); }
   std::size_t world_count() const { return worlds_.size(); }
   std::optional<World> actual() const { return actual_; }
-  const Json& rules() const { return rules_; }
 
   // The initial model with `actual` as its actual world (valuation: assignment numbers).
   Model initial_model(World actual) const { return Model(partitions_, actual, worlds_); }
 
-  std::vector<std::string> agent_names() const {
-    std::vector<std::string> names;
-    for (const AgentSpec& a : agents_) names.push_back(a.name);
-    return names;
-  }
-
  private:
-  FormulaPtr parse_at(const std::string& text, const std::string& path) const {
-    try {
-      return parse_formula(text);
-    } catch (const FormulaError& e) {
-      throw InputError(e.what(), path);
-    }
-  }
-
-  // The law speaks of one world at a time: no knowledge, no announcements.
-  static void check_law(const Formula& phi) {
-    using K = Formula::Kind;
-    switch (phi.kind) {
-      case K::True:
-      case K::False:
-      case K::Atom:
-      case K::Compare:
-        return;
-      case K::Not:
-      case K::And:
-      case K::Or:
-      case K::Implies:
-      case K::Iff:
-        check_law(*phi.left);
-        if (phi.right) check_law(*phi.right);
-        return;
-      default:
-        throw FormulaError(
-            "the law says which assignments are worlds; it cannot speak of knowledge or "
-            "announcements",
-            phi.column);
-    }
-  }
-
-  void read_agents(const Json& list, const std::string& path) {
-    const Json& items = array_at(list, path);
-    if (items.empty()) throw InputError("a model needs at least one agent", path);
-    for (std::size_t k = 0; k < items.size(); ++k) {
-      const std::string at = path + "/" + std::to_string(k);
-      ObjectReader r(items[k], at);
-      AgentSpec agent;
-      agent.name = r.required_string("name");
-      check_word(agent.name, r.path_of("name"));
-      for (const AgentSpec& other : agents_)
-        if (other.name == agent.name)
-          throw InputError("the agent '" + agent.name + "' is declared twice", r.path_of("name"));
-      const Json& observes = array_at(r.required("observes"), r.path_of("observes"));
-      for (std::size_t j = 0; j < observes.size(); ++j) {
-        const std::string item_path = r.path_of("observes") + "/" + std::to_string(j);
-        Observation o;
-        o.text = ObjectReader::string_value(observes[j], item_path);
-        o.variable = vocab_.find(o.text);
-        if (o.variable < 0) {
-          // Not a variable: a term, parsed as the left side of a comparison.
-          const FormulaPtr probe = parse_at(o.text + " = 0", item_path);
-          if (probe->kind != Formula::Kind::Compare)
-            throw InputError("expected a variable or a term", item_path);
-          o.term = probe->lhs;
-          try {
-            (void)compile(*o.term, vocab_);
-          } catch (const FormulaError& e) {
-            throw InputError(e.what(), item_path);
-          }
-        }
-        agent.observes.push_back(std::move(o));
-      }
-      r.done();
-      agents_.push_back(std::move(agent));
-    }
-  }
-
   // The worlds: every assignment that satisfies the law, in increasing number. The law is
   // evaluated as a formula over a model of all assignments (no agents), a bitset at a time.
   void enumerate(const std::string& path) {
-    const auto candidates = std::size_t(vocab_.assignment_count());
+    const auto candidates = std::size_t(spec_->vocabulary().assignment_count());
     std::vector<std::uint32_t> all(candidates);
     std::iota(all.begin(), all.end(), 0U);
     const Model space({}, 0, std::move(all));
-    const Atoms atoms(vocab_);
+    const Atoms atoms(spec_->vocabulary());
     WorldSet lawful;
     try {
       lawful = Evaluator(space, [&](const Formula& a, const Model& m) {
                  return a.kind == Formula::Kind::Compare ? atoms.compare(a, m) : atoms.atom(a, m);
-               }).eval(*law_);
+               }).eval(spec_->law());
     } catch (const FormulaError& e) {
       throw InputError(e.what(), path);
     }
@@ -216,29 +114,29 @@ class ModelData {
   void build_partitions() {
     RecycledVector<std::uint32_t> key(worlds_.size());
     std::vector<std::uint64_t> term_key;  // only when some agent observes a term
-    for (std::size_t i = 0; i < agents_.size(); ++i) {
+    for (std::size_t i = 0; i < spec_->agents().size(); ++i) {
       std::string path = "/rules/agents/";  // piece by piece: GCC 12's false -Wrestrict
       path += std::to_string(i);
       path += "/observes";
       std::fill(key.begin(), key.end(), 0U);
-      std::vector<bool> seen(vocab_.size(), false);
+      std::vector<bool> seen(spec_->vocabulary().size(), false);
       std::uint32_t radix = 1;
-      for (const Observation& o : agents_[i].observes) {
+      for (const Observation& o : spec_->agents()[i].observes) {
         if (o.variable < 0 || seen[std::size_t(o.variable)]) continue;
         seen[std::size_t(o.variable)] = true;
         const auto k = std::size_t(o.variable);
         for (std::size_t w = 0; w < worlds_.size(); ++w)
-          key[w] += std::uint32_t(vocab_.value_index(worlds_[w], k)) * radix;
-        radix *= std::uint32_t(vocab_.variables()[k].values.size());
+          key[w] += std::uint32_t(spec_->vocabulary().value_index(worlds_[w], k)) * radix;
+        radix *= std::uint32_t(spec_->vocabulary().variables()[k].values.size());
       }
       Partition p = Partition::from_keys(key);
-      for (const Observation& o : agents_[i].observes) {
+      for (const Observation& o : spec_->agents()[i].observes) {
         if (!o.term) continue;
-        const CompiledTerm term = compile(*o.term, vocab_);
+        const CompiledTerm term = compile(*o.term, spec_->vocabulary());
         term_key.resize(worlds_.size());
         try {
           for (std::size_t w = 0; w < worlds_.size(); ++w)
-            term_key[w] = std::uint64_t(value(term, vocab_, worlds_[w]));
+            term_key[w] = std::uint64_t(value(term, spec_->vocabulary(), worlds_[w]));
         } catch (const FormulaError& e) {
           throw InputError(e.what(), path);
         }
@@ -248,26 +146,18 @@ class ModelData {
     }
   }
 
-  Vocabulary vocab_;
-  std::vector<AgentSpec> agents_;
-  FormulaPtr law_;
+  std::shared_ptr<const ModelSpec> spec_;
   std::vector<std::uint32_t> worlds_;  // the assignment of each world, increasing
   std::vector<Partition> partitions_;
   std::optional<World> actual_;
-  Json rules_;
 };
 
-class ModelPlay final : public Play {
+class ModelPlay final : public ModelPlayBase {
  public:
   ModelPlay(std::shared_ptr<const ModelData> data, World actual)
-      : Play("model"), data_(std::move(data)), atoms_(data_->vocabulary()) {
+      : ModelPlayBase(data->spec_ptr()), data_(std::move(data)), atoms_(data_->vocabulary()) {
     model_ = data_->initial_model(actual);
   }
-
-  void setup() override {}
-  // A model has no moves: its updates come from a scenario's steps.
-  bool has_moves() const override { return false; }
-  TurnOutcome play_turn(Rng&) override { return TurnOutcome::Stalled; }
 
   // A world named by its assignment ({"x": 4, "y": 13}) or by its number.
   World world_named(const Json& name, const std::string& path) const override {
@@ -282,11 +172,9 @@ class ModelPlay final : public Play {
   bool has_won(Agent i) const override {
     return knows_value(model_, i, [](std::uint32_t assignment) { return assignment; });
   }
-  Json knowledge(Agent) const override { return {{"world", deal()}}; }
 
   WorldSet atom(const Formula& a, const Model& m) const override { return atoms_.atom(a, m); }
   WorldSet compare(const Formula& c, const Model& m) const override { return atoms_.compare(c, m); }
-  std::vector<std::string> agent_names_in_formulas() const override { return data_->agent_names(); }
   void check_postcondition(const Json& post, const std::string& path) const override {
     Postcondition(post, path, data_->vocabulary()).check_formulas([this](const Formula& phi) {
       return truth(phi);
@@ -298,10 +186,6 @@ class ModelPlay final : public Play {
         .valuations(model_, where, [this](const Formula& phi) { return truth(phi); });
   }
 
-  void scripted_move(const Json&, const std::string& path) override {
-    throw InputError("a model has no moves; use announce and observe steps", path);
-  }
-
   Json deal() const override { return world_json(model_.actual()); }
   Json world_json(World w) const override {
     return data_->vocabulary().assignment_json(model_.valuation(w));
@@ -309,16 +193,6 @@ class ModelPlay final : public Play {
   std::string world_text(World w) const override {
     return data_->vocabulary().assignment_text(model_.valuation(w));
   }
-  Json agents() const override {
-    Json out = Json::array();
-    for (std::size_t i = 0; i < data_->agents().size(); ++i) {
-      Json observes = Json::array();
-      for (const Observation& o : data_->agents()[i].observes) observes.push_back(o.text);
-      out.push_back({{"agent", i + 1}, {"name", data_->agents()[i].name}, {"observes", observes}});
-    }
-    return out;
-  }
-  std::string agent_name(Agent i) const override { return data_->agents()[std::size_t(i)].name; }
 
  private:
   std::shared_ptr<const ModelData> data_;
@@ -328,29 +202,87 @@ class ModelPlay final : public Play {
 class ModelGame final : public Game {
  public:
   explicit ModelGame(GameConfig config) : Game(std::move(config)) {
-    data_ = std::make_shared<const ModelData>(this->config().rules, this->config().limits());
+    spec_ = std::make_shared<const ModelSpec>(this->config().rules);
     if (!this->config().agents.empty())
       throw InputError("a model's agents are declared in its rules (\"rules\": {\"agents\": ...})",
                        "/agents");
     if (!this->config().deal.is_null())
       throw InputError("a model's actual world is its rules' \"actual\"", "/deal");
+    if (!choose_symbolic()) {
+      data_ = std::make_shared<const ModelData>(spec_, this->config().limits());
+      return;
+    }
+    // Built once here, so that a mistake in the rules is reported before any play; the
+    // plays build their own (BuDDy keeps one table per process, and each play owns it
+    // while it lasts).
+    symbolic_worlds_ = symbolic_model()->world_count();
   }
 
-  Json rules() const override { return data_->rules(); }
+  Json rules() const override { return spec_->rules(); }
+  bool symbolic() const { return data_ == nullptr; }
 
-  // Deal k is world k (in increasing assignment number).
-  std::size_t deal_count() const override { return data_->world_count(); }
+  // Deal k is world k, in the order of the explicit engine (increasing assignment number).
+  std::size_t deal_count() const override {
+    if (data_) return data_->world_count();
+    return symbolic_worlds_ > BigCount(std::numeric_limits<std::size_t>::max())
+               ? std::numeric_limits<std::size_t>::max()
+               : std::size_t(symbolic_worlds_);
+  }
   std::unique_ptr<Play> new_play_with_deal(Rng&, std::size_t k) const override {
     if (k >= deal_count()) throw std::out_of_range("model: no such world");
-    return std::make_unique<ModelPlay>(data_, World(k));
+    if (data_) return std::make_unique<ModelPlay>(data_, World(k));
+    auto model = symbolic_model();
+    model->set_actual_nth(k);
+    return std::make_unique<SymbolicModelPlay>(spec_, std::move(model));
   }
   std::unique_ptr<Play> new_play(Rng& rng) const override {
-    const World actual = data_->actual() ? *data_->actual() : World(rng.below(deal_count()));
-    return std::make_unique<ModelPlay>(data_, actual);
+    if (data_) {
+      const World actual = data_->actual() ? *data_->actual() : World(rng.below(deal_count()));
+      return std::make_unique<ModelPlay>(data_, actual);
+    }
+    auto model = symbolic_model();
+    if (!spec_->actual()) model->set_actual_nth(random_below(rng, symbolic_worlds_));
+    return std::make_unique<SymbolicModelPlay>(spec_, std::move(model));
   }
 
  private:
-  std::shared_ptr<const ModelData> data_;
+  // The symbolic engine's structure, with the rules' actual world when they name one.
+  std::unique_ptr<symbolic::SymbolicModel> symbolic_model() const {
+    auto model = std::make_unique<symbolic::SymbolicModel>(spec_, config().max_bdd_nodes);
+    if (spec_->actual()) model->set_actual(*spec_->actual(), "/rules/actual");
+    return model;
+  }
+
+  // The engine: as asked, or under "auto" the explicit one when its worlds fit its limits.
+  bool choose_symbolic() const {
+    const std::string& engine = config().engine;
+    if (engine == "symbolic") return true;
+    if (engine == "explicit") return false;
+    try {
+      ModelData::check_limits(*spec_, config().limits());
+      return false;
+    } catch (const InputError&) {
+      return true;
+    }
+  }
+
+  // Uniform below n, drawn as the explicit engine draws it when n fits 64 bits (so a seed
+  // picks the same world on both engines).
+  static BigCount random_below(Rng& rng, BigCount n) {
+    if (n <= BigCount(std::numeric_limits<std::uint64_t>::max()))
+      return rng.below(std::uint64_t(n));
+    int bits = 64;  // rejection: draws of as many bits as n - 1 has, until one is below n
+    while (bits < 128 && (BigCount{1} << bits) < n) ++bits;
+    for (;;) {
+      const BigCount draw = (BigCount(rng.next()) << 64) | rng.next();
+      const BigCount masked = bits == 128 ? draw : draw & ((BigCount{1} << bits) - 1);
+      if (masked < n) return masked;
+    }
+  }
+
+  std::shared_ptr<const ModelSpec> spec_;
+  std::shared_ptr<const ModelData> data_;  // the explicit engine's; null on the symbolic one
+  BigCount symbolic_worlds_ = 0;
 };
 
 }  // namespace kripke::model_lang

@@ -100,41 +100,55 @@ class Vocabulary {
     return a;
   }
 
-  // A value as the config writes it: true/false, a name, or an integer.
-  Json value_json(std::uint64_t a, std::size_t k) const {
+  // Variable k's value index i as the config writes it: true/false, a name, or an integer.
+  Json value_json_at(std::size_t k, std::size_t i) const {
     const Variable& var = vars_[k];
-    const std::size_t i = value_index(a, k);
     if (var.boolean) return i == 1;
     if (!var.labels.empty()) return var.labels[i];
     return var.values[i];
   }
-  // {"x": 4, "y": 13}: the assignment as an object (keys sorted, as JSON objects are).
-  Json assignment_json(std::uint64_t a) const {
-    Json out = Json::object();
-    for (std::size_t k = 0; k < vars_.size(); ++k) out[vars_[k].name] = value_json(a, k);
+  Json value_json(std::uint64_t a, std::size_t k) const {
+    return value_json_at(k, value_index(a, k));
+  }
+
+  // The value indices of assignment a, one per variable.
+  std::vector<std::size_t> indices_of(std::uint64_t a) const {
+    std::vector<std::size_t> out(vars_.size());
+    for (std::size_t k = 0; k < vars_.size(); ++k) out[k] = value_index(a, k);
     return out;
   }
-  // "x=4 y=13", "p ~q": the assignment in the declared order, for text output.
-  std::string assignment_text(std::uint64_t a) const {
+
+  // {"x": 4, "y": 13}: the assignment with these value indices as an object (keys sorted,
+  // as JSON objects are).
+  Json indices_json(const std::vector<std::size_t>& indices) const {
+    Json out = Json::object();
+    for (std::size_t k = 0; k < vars_.size(); ++k)
+      out[vars_[k].name] = value_json_at(k, indices[k]);
+    return out;
+  }
+  // "x=4 y=13", "p ~q": the same in the declared order, for text output.
+  std::string indices_text(const std::vector<std::size_t>& indices) const {
     std::string s;
     for (std::size_t k = 0; k < vars_.size(); ++k) {
       if (k) s += ' ';
       const Variable& var = vars_[k];
       if (var.boolean) {
-        if (value_index(a, k) == 0) s += '~';
+        if (indices[k] == 0) s += '~';
         s += var.name;
         continue;
       }
       s += var.name;
       s += '=';
-      const Json v = value_json(a, k);
+      const Json v = value_json_at(k, indices[k]);
       s += v.is_string() ? v.get<std::string>() : v.dump();
     }
     return s;
   }
+  Json assignment_json(std::uint64_t a) const { return indices_json(indices_of(a)); }
+  std::string assignment_text(std::uint64_t a) const { return indices_text(indices_of(a)); }
 
-  // Reads {"x": 4, "p": true, "month": "July"} (every variable once) as an assignment.
-  std::uint64_t read_assignment(const Json& object, const std::string& path) const {
+  // Reads {"x": 4, "p": true, "month": "July"} (every variable once): the value indices.
+  std::vector<std::size_t> read_value_indices(const Json& object, const std::string& path) const {
     ObjectReader r(object, path);
     std::vector<std::size_t> indices(vars_.size());
     for (std::size_t k = 0; k < vars_.size(); ++k) {
@@ -144,7 +158,11 @@ class Vocabulary {
       indices[k] = index_of_value(var, v, at);
     }
     r.done();
-    return assignment(indices);
+    return indices;
+  }
+  // The same as an assignment number (the variables span at most 2^32 - 1 assignments).
+  std::uint64_t read_assignment(const Json& object, const std::string& path) const {
+    return assignment(read_value_indices(object, path));
   }
 
  private:

@@ -1,7 +1,10 @@
 // BuDDy (Debian's libbdd-dev), the binary decision diagram library under the symbolic
 // engine. BuDDy keeps one node table per process and is not thread-safe: a BuddySession
-// owns the table while symbolic models are in use, and holds a process-wide lock so that
-// two threads (a batch's jobs) take turns rather than corrupt it.
+// stands for the table while a symbolic model is in use, and holds a process-wide lock so
+// that two threads (a batch's jobs) take turns rather than corrupt it. Within one thread
+// sessions nest (a play alive while `validate` starts a scenario's own game): the first
+// opens the table, the others share it (with as many variables as the largest asks for;
+// each structure's BDDs are functions of its own variables), the last one closes it.
 //
 // BuDDy reports errors (above all: the node table would outgrow its limit) through a hook
 // that cannot unwind through its C code. The hook notes the first error; the operations
@@ -16,19 +19,27 @@
 #include <stdexcept>
 #include <string>
 
+#include "kripke/errors.hpp"
+
 namespace kripke::symbolic {
 
-// The node table ran out (or BuDDy failed otherwise): the model is too large to represent.
-class SymbolicLimit : public std::runtime_error {
+// The node table ran out (or BuDDy failed otherwise): the model is too large to represent
+// within the config's max_bdd_nodes.
+class SymbolicLimit : public InputError {
  public:
-  using std::runtime_error::runtime_error;
+  explicit SymbolicLimit(const std::string& message) : InputError(message, "/max_bdd_nodes") {}
 };
 
 namespace buddy_detail {
 
-inline std::mutex& table_lock() {
-  static std::mutex lock;
+inline std::recursive_mutex& table_lock() {
+  static std::recursive_mutex lock;
   return lock;
+}
+// Sessions open in the thread that holds the lock.
+inline int& open_sessions() {
+  static int count = 0;
+  return count;
 }
 inline int& first_error() {
   static int code = 0;
@@ -46,9 +57,42 @@ inline void quiet_resize(int, int) {}
 class BuddySession {
  public:
   // A table for `variables` Boolean variables, of at most `max_nodes` nodes (0: as much
-  // as memory allows; each node takes 20 bytes, plus BuDDy's caches).
+  // as memory allows; each node takes 20 bytes, plus BuDDy's caches). A nested session
+  // shares the open table, and its limit.
   explicit BuddySession(int variables, std::size_t max_nodes = 0)
       : lock_(buddy_detail::table_lock()) {
+    if (buddy_detail::open_sessions() == 0) open_table(max_nodes);
+    ++buddy_detail::open_sessions();
+    try {
+      if (bdd_varnum() < variables) bdd_extvarnum(variables - bdd_varnum());
+      check();
+    } catch (...) {
+      close();  // the destructor does not run for a constructor that throws
+      throw;
+    }
+  }
+  ~BuddySession() { close(); }
+  BuddySession(const BuddySession&) = delete;
+  BuddySession& operator=(const BuddySession&) = delete;
+
+  // Throws SymbolicLimit when BuDDy has reported an error since the session began.
+  static void check() {
+    const int code = buddy_detail::first_error();
+    if (code == 0) return;
+    if (code == BDD_NODENUM || code == BDD_MEMORY)
+      throw SymbolicLimit(std::string("the binary decision diagrams outgrew their node limit (") +
+                          bdd_errstring(code) +
+                          "): raise max_bdd_nodes, or use the explicit engine if the worlds are "
+                          "few enough to list");
+    throw SymbolicLimit(std::string("BuDDy failed: ") + bdd_errstring(code));
+  }
+
+  // Nodes in use now, and the table's size: for reports of memory.
+  static int nodes_in_use() { return bdd_getnodenum(); }
+  static int table_size() { return bdd_getallocnum(); }
+
+ private:
+  static void open_table(std::size_t max_nodes) {
     buddy_detail::first_error() = 0;
     // The table starts small and grows (up to the limit, if any): a small model (the muddy
     // children of a batch, one play after another) must not pay for a large table.
@@ -64,29 +108,13 @@ class BuddySession {
     if (max_nodes) bdd_setmaxnodenum(std::max(int(max_nodes), bdd_getallocnum()));
     // Grow the table by at most 4 M nodes at a time (BuDDy's default doubles it).
     bdd_setmaxincrease(1 << 22);
-    bdd_setvarnum(variables > 0 ? variables : 1);
-    check();
+    bdd_setvarnum(1);
   }
-  ~BuddySession() { bdd_done(); }
-  BuddySession(const BuddySession&) = delete;
-  BuddySession& operator=(const BuddySession&) = delete;
-
-  // Throws SymbolicLimit when BuDDy has reported an error since the session began.
-  static void check() {
-    const int code = buddy_detail::first_error();
-    if (code == 0) return;
-    if (code == BDD_NODENUM || code == BDD_MEMORY)
-      throw SymbolicLimit(std::string("the binary decision diagrams outgrew their node limit (") +
-                          bdd_errstring(code) + ")");
-    throw SymbolicLimit(std::string("BuDDy failed: ") + bdd_errstring(code));
+  static void close() {
+    if (--buddy_detail::open_sessions() == 0) bdd_done();
   }
 
-  // Nodes in use now, and the table's size: for reports of memory.
-  static int nodes_in_use() { return bdd_getnodenum(); }
-  static int table_size() { return bdd_getallocnum(); }
-
- private:
-  std::unique_lock<std::mutex> lock_;
+  std::unique_lock<std::recursive_mutex> lock_;
 };
 
 }  // namespace kripke::symbolic

@@ -16,13 +16,14 @@
 
 #include <algorithm>
 #include <functional>
-#include <map>
 #include <string>
 #include <vector>
 
 #include "kripke/deals.hpp"
 #include "kripke/errors.hpp"
+#include "kripke/evaluate.hpp"
 #include "kripke/formula.hpp"
+#include "kripke/symbolic/assignment_count.hpp"
 #include "kripke/symbolic/buddy_session.hpp"
 
 namespace kripke::symbolic {
@@ -63,41 +64,42 @@ class KnowledgeStructure {
   // The number of states: assignments satisfying θ (exact, up to 127 variables).
   BigCount state_count() const { return count(law_); }
   // The number of assignments satisfying f (over all the structure's variables).
-  BigCount count(const bdd& f) const {
-    std::map<int, BigCount> memo;
-    return count_from(f.id(), memo) << level_of(f.id());
+  BigCount count(const bdd& f) const { return AssignmentCount(f, variables_).total(); }
+
+  // Adds `n` variables after the others (an observation's or an action's own variables):
+  // the index of the first. Nobody observes them until told to.
+  int add_variables(int n) {
+    const int first = variables_;
+    variables_ += n;
+    if (bdd_varnum() < variables_) bdd_extvarnum(variables_ - bdd_varnum());
+    BuddySession::check();
+    return first;
+  }
+  // Agent i observes `vars` too.
+  void observe_too(Agent i, const std::vector<int>& vars) {
+    auto& mine = observed_.at(std::size_t(i));
+    mine.insert(mine.end(), vars.begin(), vars.end());
+    std::sort(mine.begin(), mine.end());
+    mine.erase(std::unique(mine.begin(), mine.end()), mine.end());
   }
 
  private:
-  int level_of(BDD node) const {
-    return node == bddtrue.id() || node == bddfalse.id() ? variables_ : bdd_var(node);
-  }
-  // Assignments of the variables from the node's own level on.
-  BigCount count_from(BDD node, std::map<int, BigCount>& memo) const {
-    if (node == bddfalse.id()) return 0;
-    if (node == bddtrue.id()) return 1;
-    if (const auto it = memo.find(node); it != memo.end()) return it->second;
-    const int level = bdd_var(node);
-    const BDD low = bdd_low(node), high = bdd_high(node);
-    const BigCount n = (count_from(low, memo) << (level_of(low) - level - 1)) +
-                       (count_from(high, memo) << (level_of(high) - level - 1));
-    memo.emplace(node, n);
-    return n;
-  }
-
   int variables_;
   bdd law_;
   std::vector<std::vector<int>> observed_;
 };
 
-// The BDD of a formula in a knowledge structure. `variable_of` maps an atom to its
-// variable, or throws FormulaError for an atom the structure does not have.
+// The BDD of a formula in a knowledge structure. `atom_truth` gives an atom's or a
+// comparison's BDD (true on the states where it holds; it may say anything elsewhere), or
+// throws FormulaError for one the structure does not have; `agent_names` are the names formulas may
+// give agents (K{alice} p), in agent order.
 class SymbolicEvaluator {
  public:
-  using VariableOf = std::function<int(const Formula& atom)>;
+  using AtomTruth = std::function<bdd(const Formula& atom)>;
 
-  SymbolicEvaluator(const KnowledgeStructure& ks, VariableOf variable_of)
-      : ks_(ks), variable_of_(std::move(variable_of)) {}
+  SymbolicEvaluator(const KnowledgeStructure& ks, AtomTruth atom_truth,
+                    std::vector<std::string> agent_names = {})
+      : ks_(ks), atom_truth_(std::move(atom_truth)), agent_names_(std::move(agent_names)) {}
 
   bdd eval(const Formula& phi) const {
     bdd out = eval_node(phi);
@@ -115,7 +117,8 @@ class SymbolicEvaluator {
       case K::False:
         return bddfalse;
       case K::Atom:
-        return bdd_ithvar(variable_of_(phi));
+      case K::Compare:
+        return atom_truth_(phi);
       case K::Not:
         return !eval_node(*phi.left);
       case K::And:
@@ -127,31 +130,28 @@ class SymbolicEvaluator {
       case K::Iff:
         return bdd_biimp(eval_node(*phi.left), eval_node(*phi.right));
       case K::Knows:
-        return knows(phi.agents, eval_node(*phi.left));
+        return knows(agents(phi), eval_node(*phi.left));
       case K::Possible:
-        return bdd_exist(ks_.law() & eval_node(*phi.left), ks_.unobserved_by(phi.agents));
+        return bdd_exist(ks_.law() & eval_node(*phi.left), ks_.unobserved_by(agents(phi)));
       case K::KnowsWhether: {
         const bdd inner = eval_node(*phi.left);
-        return knows(phi.agents, inner) | knows(phi.agents, !inner);
+        const std::vector<Agent> group = agents(phi);
+        return knows(group, inner) | knows(group, !inner);
       }
       case K::Everybody:
-        return everybody(phi.agents, eval_node(*phi.left));
+        return everybody(agents(phi), eval_node(*phi.left));
       case K::Common:
-        return common(phi.agents, eval_node(*phi.left));
+        return common(agents(phi), eval_node(*phi.left));
       case K::Distributed:
-        return knows(phi.agents, eval_node(*phi.left));
+        return knows(agents(phi), eval_node(*phi.left));
       case K::Announce:
       case K::AnnounceDual: {
         const bdd announced = eval_node(*phi.left);
         KnowledgeStructure after = ks_;
         after.restrict_to(announced);
-        const bdd then = SymbolicEvaluator(after, variable_of_).eval_node(*phi.right);
+        const bdd then = SymbolicEvaluator(after, atom_truth_, agent_names_).eval_node(*phi.right);
         return phi.kind == K::Announce ? bdd_imp(announced, then) : announced & then;
       }
-      case K::Compare:
-        throw FormulaError(
-            "integer comparisons are not in the symbolic engine yet: use the explicit engine",
-            phi.column);
     }
     return bddfalse;
   }
@@ -176,8 +176,13 @@ class SymbolicEvaluator {
     }
   }
 
+  std::vector<Agent> agents(const Formula& phi) const {
+    return operator_agents(phi, agent_names_, ks_.agent_count());
+  }
+
   const KnowledgeStructure& ks_;
-  VariableOf variable_of_;
+  AtomTruth atom_truth_;
+  std::vector<std::string> agent_names_;
 };
 
 }  // namespace kripke::symbolic

@@ -1,16 +1,20 @@
-// The muddy children on the symbolic engine: variable i says that child i + 1 is muddy
-// (the atom muddy(i+1), as in the explicit game), child i observes every variable but its
-// own. The father's announcement and the rounds of "nobody knows whether they are muddy"
-// are public announcements, each a BDD operation: n = 100 children (2^100 worlds) is a
-// structure of a few thousand nodes.
+// The muddy children on the symbolic engine: one variable per child says that it is muddy
+// (the atom muddy(i), as in the explicit game), and each child observes every variable but
+// its own. Child 1's variable is the last (n − 1), child n's the first: read as a binary
+// number, an assignment is then the explicit game's world number (bit i − 1 for child i),
+// so the worlds are listed in the same order on both engines. The father's announcement and the
+// rounds of "nobody knows whether they are muddy" are public announcements, each a BDD operation: n
+// = 100 children (2^100 worlds) is a structure of a few thousand nodes.
 #pragma once
 
 #include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "kripke/errors.hpp"
 #include "kripke/formula.hpp"
+#include "kripke/symbolic/assignment_count.hpp"
 #include "kripke/symbolic/knowledge_structure.hpp"
 
 namespace kripke::symbolic {
@@ -39,18 +43,28 @@ class SymbolicMuddyChildren {
     return SymbolicEvaluator(
                ks_,
                [n](const Formula& a) {
-                 const int child =
-                     a.name == "muddy" && a.args.size() == 1 ? std::stoi(a.args[0]) : 0;
+                 const bool numbered =
+                     a.kind == Formula::Kind::Atom && a.name == "muddy" && a.args.size() == 1 &&
+                     !a.args[0].empty() && a.args[0].size() <= 3 &&
+                     a.args[0].find_first_not_of("0123456789") == std::string::npos;
+                 const int child = numbered ? std::stoi(a.args[0]) : 0;
                  if (child < 1 || child > n)
                    throw FormulaError(
                        "unknown atom (the atoms are muddy(1) to muddy(" + std::to_string(n) + "))",
                        a.column);
-                 return child - 1;
+                 return bdd_ithvar(n - child);
                })
         .eval(phi);
   }
   // Whether φ holds at the actual world.
   bool holds(const Formula& phi) const { return (actual() & eval(phi)) != bddfalse; }
+  // Whether `world` (a muddy flag per child) is still a state, and whether φ holds there.
+  bool is_state(const std::vector<bool>& world) const {
+    return (ks_.law() & cube(world)) != bddfalse;
+  }
+  bool holds_at(const Formula& phi, const std::vector<bool>& world) const {
+    return (ks_.law() & cube(world) & eval(phi)) != bddfalse;
+  }
 
   // A public announcement of φ, which must hold at the actual world.
   void announce(const Formula& phi) {
@@ -62,8 +76,33 @@ class SymbolicMuddyChildren {
   // The actual world's values of `vars`, as a cube.
   bdd actual_on(const std::vector<int>& vars) const {
     bdd cube = bddtrue;
-    for (int v : vars) cube &= muddy_[std::size_t(v)] ? bdd_ithvar(v) : bdd_nithvar(v);
+    for (int v : vars) cube &= muddy_[std::size_t(child_of(v))] ? bdd_ithvar(v) : bdd_nithvar(v);
     return cube;
+  }
+  // The variable of child i (from 0), and the child of variable v.
+  int variable_of(int child) const { return n_ - 1 - child; }
+  int child_of(int variable) const { return n_ - 1 - variable; }
+
+  // Child i's relation (from 0) as pairs of states: each state with itself, and with its
+  // twin (the other forehead of child i) when that is a state too.
+  BigCount relation_pairs(int child) const {
+    const int v = variable_of(child);
+    const bdd twin_is_state = bdd_compose(ks_.law(), !bdd_ithvar(v), v);
+    return ks_.state_count() + ks_.count(ks_.law() & twin_is_state);
+  }
+
+  // The states where φ holds: how many, and the first `listed` in the explicit game's order
+  // (a muddy flag per child).
+  std::pair<BigCount, std::vector<std::vector<bool>>> satisfying(const Formula& phi,
+                                                                 std::size_t listed) const {
+    const AssignmentCount states(ks_.law() & eval(phi), n_);
+    std::vector<std::vector<bool>> worlds;
+    for (const std::vector<bool>& bits : states.first(listed)) {
+      std::vector<bool> world(static_cast<std::size_t>(n_));
+      for (int i = 0; i < n_; ++i) world[std::size_t(i)] = bits[std::size_t(variable_of(i))];
+      worlds.push_back(std::move(world));
+    }
+    return {states.total(), std::move(worlds)};
   }
 
   // "At least one of you is muddy."
@@ -103,17 +142,20 @@ class SymbolicMuddyChildren {
   }
 
  private:
+  // Child i observes every variable but its own (n − 1 − i).
   static std::vector<std::vector<int>> observations(int n) {
     std::vector<std::vector<int>> out(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i)
       for (int v = 0; v < n; ++v)
-        if (v != i) out[std::size_t(i)].push_back(v);
+        if (v != n - 1 - i) out[std::size_t(i)].push_back(v);
     return out;
   }
-  bdd actual() const {
-    std::vector<int> all(static_cast<std::size_t>(n_));
-    for (int i = 0; i < n_; ++i) all[std::size_t(i)] = i;
-    return actual_on(all);
+  bdd actual() const { return cube(muddy_); }
+  bdd cube(const std::vector<bool>& world) const {
+    bdd out = bddtrue;
+    for (int v = n_ - 1; v >= 0; --v)
+      out &= world[std::size_t(child_of(v))] ? bdd_ithvar(v) : bdd_nithvar(v);
+    return out;
   }
 
   int n_;

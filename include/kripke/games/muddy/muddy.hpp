@@ -35,14 +35,38 @@ class MuddyPlayBase : public Play {
   Json knowledge(Agent i) const override {
     return {{"muddy", bool(actually_muddy_[std::size_t(i)])}};
   }
-  Json deal() const override {
-    Json out = Json::array();
-    for (int i = 0; i < n_; ++i)
-      if (actually_muddy_[std::size_t(i)]) out.push_back(i + 1);
-    return {{"muddy", out}};
-  }
+  Json deal() const override { return {{"muddy", children_json(actually_muddy_)}}; }
+  Json actual_world_json() const override { return children_json(actually_muddy_); }
 
  protected:
+  // [2, 3]: the muddy children of a world.
+  static Json children_json(const std::vector<bool>& muddy) {
+    Json out = Json::array();
+    for (std::size_t i = 0; i < muddy.size(); ++i)
+      if (muddy[i]) out.push_back(i + 1);
+    return out;
+  }
+  // "muddy 2 3", or "nobody muddy".
+  static std::string children_text(const Json& children) {
+    std::string text = "muddy";
+    for (const Json& child : children) {
+      text += ' ';
+      text += child.dump();
+    }
+    return text == "muddy" ? "nobody muddy" : text;
+  }
+  // A world a user names by its muddy children ([2, 3], as world_json writes it).
+  std::vector<bool> children_named(const Json& name, const std::string& path) const {
+    std::vector<bool> muddy(static_cast<std::size_t>(n_), false);
+    for (const Json& child : name) {
+      if (!child.is_number_unsigned() || child.get<std::uint64_t>() < 1 ||
+          child.get<std::uint64_t>() > std::uint64_t(n_))
+        throw InputError("expected the muddy children's numbers, 1 to " + std::to_string(n_), path);
+      muddy[child.get<std::size_t>() - 1] = true;
+    }
+    return muddy;
+  }
+
   FormulaPtr muddy(int i) const { return f::atom("muddy", {std::to_string(i + 1)}); }
   FormulaPtr father_formula() const {
     std::vector<FormulaPtr> someone;
@@ -125,33 +149,18 @@ class MuddyPlay final : public MuddyPlayBase {
   }
 
   // A world as the muddy foreheads in it: "muddy 2 3", or "nobody muddy".
-  Json world_json(World w) const override { return muddy_children(model_.valuation(w)); }
-  std::string world_text(World w) const override {
-    std::string text = "muddy";
-    for (const Json& child : muddy_children(model_.valuation(w))) {
-      text += ' ';
-      text += child.dump();
-    }
-    return text == "muddy" ? "nobody muddy" : text;
+  Json world_json(World w) const override {
+    return children_json(muddy_bits(n_, model_.valuation(w)));
   }
+  std::string world_text(World w) const override { return children_text(world_json(w)); }
   // A world named by its muddy children ([2, 3], as world_json writes it) or its number.
   World world_named(const Json& name, const std::string& path) const override {
     if (!name.is_array()) return Play::world_named(name, path);
     std::uint32_t mask = 0;
-    for (const Json& child : name) {
-      if (!child.is_number_unsigned() || child.get<std::uint64_t>() < 1 ||
-          child.get<std::uint64_t>() > std::uint64_t(n_))
-        throw InputError("expected the muddy children's numbers, 1 to " + std::to_string(n_), path);
-      mask |= std::uint32_t{1} << (child.get<std::uint64_t>() - 1);
-    }
+    const std::vector<bool> muddy = children_named(name, path);
+    for (int i = 0; i < n_; ++i)
+      if (muddy[std::size_t(i)]) mask |= std::uint32_t{1} << i;
     return alive_world(World(mask), path);  // world w has valuation w (see above)
-  }
-
-  static Json muddy_children(std::uint32_t mask) {
-    Json out = Json::array();
-    for (int i = 0; i < 32; ++i)
-      if ((mask >> i) & 1U) out.push_back(i + 1);
-    return out;
   }
 
  private:

@@ -13,8 +13,8 @@ namespace kripke::muddy {
 
 class SymbolicMuddyPlay final : public MuddyPlayBase {
  public:
-  SymbolicMuddyPlay(int children, std::vector<bool> muddy)
-      : MuddyPlayBase(children, muddy), children_(std::move(muddy)) {
+  SymbolicMuddyPlay(int children, std::vector<bool> muddy, std::size_t max_nodes)
+      : MuddyPlayBase(children, muddy), children_(std::move(muddy), max_nodes) {
     // A placeholder with the agents: the worlds live in the knowledge structure.
     model_ = Model(std::vector<Partition>(std::size_t(n_), Partition::universal(1)), 0);
   }
@@ -29,10 +29,8 @@ class SymbolicMuddyPlay final : public MuddyPlayBase {
   }
   // Σ over child i's classes of |class ∩ states|²: each state counts itself, and its twin
   // (the other forehead of child i) when that is a state too.
-  void add_statistics(Agent i, LogRecord& stats) const override {
-    const auto& ks = children_.structure();
-    const bdd twin_is_state = bdd_compose(ks.law(), !bdd_ithvar(i), i);
-    stats["relations"] = count_json(ks.state_count() + ks.count(ks.law() & twin_is_state));
+  std::optional<BigCount> relation_count(Agent i) const override {
+    return children_.relation_pairs(i);
   }
 
   void setup() override {
@@ -50,13 +48,38 @@ class SymbolicMuddyPlay final : public MuddyPlayBase {
   }
 
   bool has_won(Agent i) const override { return children_.holds(*f::knows_whether(i, muddy(i))); }
-  // Formulas at the actual world are evaluated on the BDDs (check --formula, a scenario's
-  // expect steps); sets of worlds (--where, --valid, --count, draw) are not listed.
+  // Formulas are evaluated on the BDDs: at the actual world (check --formula, a scenario's
+  // expect steps), at a named one (check --at [1, 3]), or counted and listed (--where,
+  // --valid, --count). A drawing needs the listed worlds of the explicit engine.
   bool holds(const Formula& phi) const override { return children_.holds(phi); }
+  WorldSample worlds_satisfying(const Formula& phi, std::size_t listed) const override {
+    const auto [count, worlds] = children_.satisfying(phi, listed);
+    WorldSample sample;
+    sample.count = count;
+    for (const std::vector<bool>& world : worlds) {
+      sample.json.push_back(children_json(world));
+      sample.text.push_back(children_text(sample.json.back()));
+    }
+    return sample;
+  }
+  // `check --at [1, 3]`: a world named by its muddy children.
+  TruthAtWorld truth_at_named(const Formula& phi, const Json& name,
+                              const std::string& path) const override {
+    if (!name.is_array())
+      throw InputError(
+          "the symbolic engine names a world by its muddy children ([1, 3]); \"engine\": "
+          "\"explicit\" also numbers them",
+          path);
+    const std::vector<bool> world = children_named(name, path);
+    const Json json = children_json(world);
+    if (!children_.is_state(world))
+      throw InputError(children_text(json) + " is no longer possible: an update removed it", path);
+    return {children_.holds_at(phi, world), json, children_text(json)};
+  }
   WorldSet atom(const Formula& a, const Model&) const override {
     throw FormulaError(
-        "on the symbolic engine the worlds are not listed: --where, --valid, "
-        "--count and draw need \"engine\": \"explicit\" (up to 30 children)",
+        "on the symbolic engine the worlds are not listed: a drawing needs \"engine\": "
+        "\"explicit\" (up to 30 children)",
         a.column);
   }
 

@@ -1,0 +1,48 @@
+// What a play of a model written in a config is on either engine: agents named in the
+// rules, no moves of their own (a scenario's steps announce, observe and act), and the goal
+// of knowing the actual assignment.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "kripke/game.hpp"
+#include "kripke/model_lang/model_spec.hpp"
+
+namespace kripke::model_lang {
+
+class ModelPlayBase : public Play {
+ public:
+  explicit ModelPlayBase(std::shared_ptr<const ModelSpec> spec)
+      : Play("model"), spec_(std::move(spec)) {}
+
+  void setup() override {}
+  bool has_moves() const override { return false; }
+  TurnOutcome play_turn(Rng&) override { return TurnOutcome::Stalled; }
+  void scripted_move(const Json&, const std::string& path) override {
+    throw InputError("a model has no moves; use announce and observe steps", path);
+  }
+
+  Json knowledge(Agent) const override { return {{"world", deal()}}; }
+  std::vector<std::string> agent_names_in_formulas() const override { return spec_->agent_names(); }
+  Json agents() const override {
+    Json out = Json::array();
+    for (std::size_t i = 0; i < spec_->agents().size(); ++i) {
+      Json observes = Json::array();
+      for (const Observation& o : spec_->agents()[i].observes) observes.push_back(o.text);
+      out.push_back({{"agent", i + 1}, {"name", spec_->agents()[i].name}, {"observes", observes}});
+    }
+    return out;
+  }
+  std::string agent_name(Agent i) const override { return spec_->agents()[std::size_t(i)].name; }
+
+ protected:
+  const ModelSpec& spec() const { return *spec_; }
+  const std::shared_ptr<const ModelSpec>& spec_ptr() const { return spec_; }
+
+ private:
+  std::shared_ptr<const ModelSpec> spec_;
+};
+
+}  // namespace kripke::model_lang

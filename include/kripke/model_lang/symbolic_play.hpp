@@ -1,0 +1,106 @@
+// A model written in a config, played on the symbolic engine (symbolic/model_structure.hpp):
+// the same scenario steps, queries and log as on the explicit engine, for models whose
+// worlds are too many to list. Worlds are named by their assignment only (the explicit
+// engine also numbers them), and an action may not change facts.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "kripke/model_lang/model_play_base.hpp"
+#include "kripke/symbolic/model_structure.hpp"
+
+namespace kripke::model_lang {
+
+class SymbolicModelPlay final : public ModelPlayBase {
+ public:
+  SymbolicModelPlay(std::shared_ptr<const ModelSpec> spec,
+                    std::unique_ptr<symbolic::SymbolicModel> model)
+      : ModelPlayBase(std::move(spec)), model_state_(std::move(model)) {
+    // A placeholder with the agents: the worlds live in the knowledge structure.
+    model_ = Model(std::vector<Partition>(spec_ptr()->agents().size(), Partition::universal(1)), 0);
+  }
+
+  bool enumerates_worlds() const override { return false; }
+  BigCount world_count() const override { return model_state_->world_count(); }
+  BigCount possible_count(Agent i) const override { return model_state_->possible_count(i); }
+  // The relation's pairs, as the explicit engine counts them, while 128 bits hold them.
+  std::optional<BigCount> relation_count(Agent i) const override {
+    return model_state_->relation_pairs(i);
+  }
+  bool has_won(Agent i) const override { return model_state_->knows_assignment(i); }
+
+  bool holds(const Formula& phi) const override { return model_state_->holds(phi); }
+  WorldSample worlds_satisfying(const Formula& phi, std::size_t listed) const override {
+    const auto [count, first] = model_state_->satisfying(phi, listed);
+    WorldSample sample;
+    sample.count = count;
+    for (const auto& indices : first) {
+      sample.json.push_back(model_state_->world_json(indices));
+      sample.text.push_back(model_state_->world_text(indices));
+    }
+    return sample;
+  }
+  TruthAtWorld truth_at_named(const Formula& phi, const Json& name,
+                              const std::string& path) const override {
+    if (!name.is_object())
+      throw InputError(
+          "the symbolic engine names a world by its assignment ({\"x\": 4, \"y\": 13}); "
+          "\"engine\": \"explicit\" numbers them",
+          path);
+    const auto indices = model_state_->world_named(name, path);
+    return {model_state_->holds_at(phi, indices), model_state_->world_json(indices),
+            model_state_->world_text(indices)};
+  }
+  // Truth sets are sets of listed worlds: the symbolic engine answers through holds() and
+  // worlds_satisfying() instead, and a drawing needs the explicit engine.
+  WorldSet atom(const Formula& a, const Model&) const override {
+    throw FormulaError(
+        "on the symbolic engine the worlds are not listed: a drawing or a list of worlds "
+        "needs \"engine\": \"explicit\"",
+        a.column);
+  }
+  WorldSet compare(const Formula& c, const Model& m) const override { return atom(c, m); }
+
+  void scripted_announcement(const FormulaPtr& phi, const std::string& text) override {
+    const BigCount before = world_count();
+    model_state_->announce(*phi);
+    log_update("public", all_agents(), text, to_string(*phi), before, world_count());
+  }
+  void scripted_observation(const std::vector<Agent>& group,
+                            const std::vector<FormulaPtr>& formulas, const std::string& text,
+                            const std::string& formula) override {
+    const BigCount before = world_count();
+    model_state_->observe(group, formulas);
+    log_update("private", group, text, formula, before, world_count());
+  }
+  void check_postcondition(const Json&, const std::string& path) const override {
+    throw InputError(
+        "the symbolic engine applies actions without factual change; a postcondition needs "
+        "\"engine\": \"explicit\"",
+        path);
+  }
+  void scripted_action(const ScriptedAction& action, const std::string& text,
+                       const std::string& formula) override {
+    symbolic::EpistemicAction epistemic;
+    for (const ScriptedEvent& e : action.events) {
+      if (!e.postcondition.is_null()) check_postcondition(e.postcondition, e.postcondition_path);
+      epistemic.preconditions.push_back(e.precondition);
+    }
+    epistemic.event_class = action.event_class;
+    epistemic.actual_event = action.actual_event;
+    const BigCount before = world_count();
+    model_state_->act(epistemic);
+    log_update("action", all_agents(), text, formula, before, world_count());
+  }
+
+  Json deal() const override { return model_state_->actual_json(); }
+  Json actual_world_json() const override { return model_state_->actual_json(); }
+
+ private:
+  std::unique_ptr<symbolic::SymbolicModel> model_state_;
+};
+
+}  // namespace kripke::model_lang

@@ -1,0 +1,142 @@
+// Counting and listing the satisfying assignments of a BDD over the variables 0..n-1, in
+// increasing order when the assignment is read as a binary number with variable 0 as its
+// most significant bit (BuDDy's variable order: level k is variable k). Counts are exact
+// in 128 bits.
+//
+// The symbolic engine lays a model's variables out so that this order is the explicit
+// engine's order of worlds (symbolic/model_structure.hpp): the first k worlds, the k-th
+// world and the counts are the same on both engines.
+#pragma once
+
+#include <bdd.h>
+
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "kripke/deals.hpp"
+
+namespace kripke::symbolic {
+
+class AssignmentCount {
+ public:
+  AssignmentCount(const bdd& f, int variables) : f_(f), n_(variables) {}
+
+  // The number of satisfying assignments of the n variables.
+  BigCount total() const { return from(f_.id()) << level_of(f_.id()); }
+
+  // The k-th satisfying assignment (from 0; k < total()), a bit per variable.
+  std::vector<bool> nth(BigCount k) const {
+    std::vector<bool> bits(static_cast<std::size_t>(n_), false);
+    BDD node = f_.id();
+    for (int level = 0; level < n_; ++level) {
+      if (level < level_of(node)) {  // the variable is free here: both halves alike
+        const BigCount half = from(node) << (level_of(node) - level - 1);
+        if (k >= half) {
+          k -= half;
+          bits[std::size_t(level)] = true;
+        }
+        continue;
+      }
+      const BDD low = bdd_low(node);
+      const BigCount below = low == bddfalse.id() ? 0 : from(low) << (level_of(low) - level - 1);
+      if (k < below) {
+        node = low;
+      } else {
+        k -= below;
+        bits[std::size_t(level)] = true;
+        node = bdd_high(node);
+      }
+    }
+    return bits;
+  }
+
+  // The first `limit` satisfying assignments, in increasing order.
+  std::vector<std::vector<bool>> first(std::size_t limit) const {
+    std::vector<std::vector<bool>> out;
+    std::vector<bool> bits(static_cast<std::size_t>(n_), false);
+    list(f_.id(), 0, bits, out, limit);
+    return out;
+  }
+
+  // Σ over the classes of "same values of the variables in `observed`" of the square of
+  // the class's number of satisfying assignments: the number of pairs of satisfying
+  // assignments that agree on `observed` (an agent's relation, as pairs of worlds). The
+  // caller keeps it within 128 bits (total()² < 2^128).
+  BigCount pairs_agreeing_on(const std::vector<bool>& observed) const {
+    weight_prefix_.assign(static_cast<std::size_t>(n_) + 1, 0);
+    for (int l = 0; l < n_; ++l)
+      weight_prefix_[std::size_t(l) + 1] =
+          weight_prefix_[std::size_t(l)] + (observed[std::size_t(l)] ? 1 : 2);
+    pair_memo_.clear();
+    observed_ = &observed;
+    return pairs(f_.id(), f_.id(), 0);
+  }
+
+ private:
+  int level_of(BDD node) const {
+    return node == bddtrue.id() || node == bddfalse.id() ? n_ : bdd_var(node);
+  }
+
+  // Satisfying assignments of the variables from the node's own level on.
+  BigCount from(BDD node) const {
+    if (node == bddfalse.id()) return 0;
+    if (node == bddtrue.id()) return 1;
+    if (const auto it = memo_.find(node); it != memo_.end()) return it->second;
+    const int level = bdd_var(node);
+    const BDD low = bdd_low(node), high = bdd_high(node);
+    const BigCount n =
+        (from(low) << (level_of(low) - level - 1)) + (from(high) << (level_of(high) - level - 1));
+    memo_.emplace(node, n);
+    return n;
+  }
+
+  void list(BDD node, int level, std::vector<bool>& bits, std::vector<std::vector<bool>>& out,
+            std::size_t limit) const {
+    if (out.size() >= limit || node == bddfalse.id()) return;
+    if (level == n_) {
+      out.push_back(bits);
+      return;
+    }
+    const bool free = level < level_of(node);
+    for (const bool value : {false, true}) {
+      bits[std::size_t(level)] = value;
+      list(free ? node : value ? bdd_high(node) : bdd_low(node), level + 1, bits, out, limit);
+    }
+    bits[std::size_t(level)] = false;
+  }
+
+  // Σ_o c_u(o)·c_v(o) over the assignments o of the observed variables from `level` on,
+  // c_x(o) counting x's satisfying assignments of the other variables from `level` on.
+  // A skipped observed level doubles the sum; a skipped unobserved one doubles both counts.
+  BigCount pairs(BDD u, BDD v, int level) const {
+    if (u == bddfalse.id() || v == bddfalse.id()) return 0;
+    const int top = std::min(level_of(u), level_of(v));
+    const int shift = weight_prefix_[std::size_t(top)] - weight_prefix_[std::size_t(level)];
+    if (top == n_) return BigCount{1} << shift;
+    const std::uint64_t key = (std::uint64_t(std::uint32_t(u)) << 32) | std::uint32_t(v);
+    BigCount at_top = 0;
+    if (const auto it = pair_memo_.find(key); it != pair_memo_.end()) {
+      at_top = it->second;
+    } else {
+      const BDD u0 = level_of(u) == top ? bdd_low(u) : u, u1 = level_of(u) == top ? bdd_high(u) : u;
+      const BDD v0 = level_of(v) == top ? bdd_low(v) : v, v1 = level_of(v) == top ? bdd_high(v) : v;
+      if ((*observed_)[std::size_t(top)])
+        at_top = pairs(u0, v0, top + 1) + pairs(u1, v1, top + 1);
+      else
+        at_top = pairs(u0, v0, top + 1) + pairs(u0, v1, top + 1) + pairs(u1, v0, top + 1) +
+                 pairs(u1, v1, top + 1);
+      pair_memo_.emplace(key, at_top);
+    }
+    return at_top << shift;
+  }
+
+  bdd f_;
+  int n_;
+  mutable std::unordered_map<BDD, BigCount> memo_;
+  mutable std::unordered_map<std::uint64_t, BigCount> pair_memo_;
+  mutable std::vector<int> weight_prefix_;
+  mutable const std::vector<bool>* observed_ = nullptr;
+};
+
+}  // namespace kripke::symbolic

@@ -1,0 +1,387 @@
+// A model written in a config (docs/models.md) as a knowledge structure: the symbolic
+// engine's form of the model language, for models too large to list world by world.
+//
+// Layout. Each declared variable is a block of Boolean variables holding its value index in
+// binary (a true/false variable: one bit), most significant bit first; the blocks go in
+// reverse declaration order, so that reading all the bits as one binary number orders the
+// worlds exactly as the explicit engine numbers them (mixed radix, the first declared
+// variable least significant): the first k worlds and the k-th world agree between the
+// engines. After the blocks come the variables the structure adds, each a function of the
+// ones before it, so the order of worlds is kept:
+//   - an observed term (S observes x + y): the index of its value among the values it takes;
+//   - an observation of formulas (scenario "observe"): one variable per formula, true where
+//     the formula held when observed;
+//   - an action without factual change (scenario "action"): the event, in binary, and for an
+//     agent that cannot tell some events apart, the index of its class of events.
+// The state law θ is: every block holds an index within its domain, the model's law, and
+// the definitions of the added variables. An agent observes the blocks of the variables it
+// observes and the added variables that say what it observed.
+//
+// Factual change (an action's postconditions) would need a copy of the vocabulary per
+// action; it is refused with a message naming the explicit engine.
+#pragma once
+
+#include <bdd.h>
+
+#include <bit>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kripke/errors.hpp"
+#include "kripke/model_lang/model_spec.hpp"
+#include "kripke/symbolic/assignment_count.hpp"
+#include "kripke/symbolic/buddy_session.hpp"
+#include "kripke/symbolic/knowledge_structure.hpp"
+#include "kripke/symbolic/term_values.hpp"
+
+namespace kripke::symbolic {
+
+// An action without factual change, as the symbolic engine applies it: each event's
+// precondition, for each agent the class of each event (events of one class look alike to
+// it), and the event that happens.
+struct EpistemicAction {
+  std::vector<FormulaPtr> preconditions;
+  std::vector<std::vector<std::uint32_t>> event_class;  // [agent][event]
+  std::size_t actual_event = 0;
+};
+
+class SymbolicModel {
+ public:
+  // Base variables beyond which 128-bit counts could overflow.
+  static constexpr int kMaxBits = 120;
+
+  // The structure of the rules' model; InputError (at the rules' JSON paths) for what it
+  // cannot express. The actual world is set afterwards (set_actual, set_actual_nth).
+  SymbolicModel(std::shared_ptr<const model_lang::ModelSpec> spec, std::size_t max_nodes)
+      : spec_(std::move(spec)),
+        layout_(lay_out(spec_->vocabulary())),
+        session_(layout_.bits, max_nodes),
+        ks_(layout_.bits, std::vector<std::vector<int>>(spec_->agents().size())),
+        terms_([this](int k) { return variable_table(k); },
+               [this](const bdd& f) { return first_state_text(f); }) {
+    bdd domains = bddtrue;
+    for (std::size_t k = 0; k < vocab().size(); ++k)
+      domains &=
+          index_below(layout_.first[k], layout_.width[k], vocab().variables()[k].values.size());
+    ks_.restrict_to(domains);
+    bdd lawful = bddfalse;
+    try {
+      lawful = evaluator().eval(spec_->law());
+    } catch (const FormulaError& e) {
+      throw InputError(e.what(), "/rules/law");
+    }
+    ks_.restrict_to(lawful);
+    if (ks_.law() == bddfalse)
+      throw InputError("no assignment satisfies the law: the model has no worlds", "/rules/law");
+    define_observations();
+  }
+
+  const model_lang::ModelSpec& spec() const { return *spec_; }
+  const KnowledgeStructure& structure() const { return ks_; }
+
+  // --- the actual world ---------------------------------------------------------------------
+  // The world with these value indices; InputError at `path` when the law excludes it.
+  void set_actual(const std::vector<std::size_t>& indices, const std::string& path) {
+    const bdd world = ks_.law() & base_cube(indices);
+    if (world == bddfalse)
+      throw InputError("the actual world " + vocab().indices_text(indices) + " breaks the law",
+                       path);
+    actual_ = AssignmentCount(world, ks_.variables()).nth(0);
+  }
+  // The k-th world in the explicit engine's order (k < world_count()).
+  void set_actual_nth(BigCount k) { actual_ = AssignmentCount(ks_.law(), ks_.variables()).nth(k); }
+
+  Json actual_json() const { return vocab().indices_json(indices_of(actual_)); }
+  std::string actual_text() const { return vocab().indices_text(indices_of(actual_)); }
+
+  // --- formulas -------------------------------------------------------------------------------
+  bdd eval(const Formula& phi) const { return evaluator().eval(phi); }
+  bool holds(const Formula& phi) const { return (actual_cube() & eval(phi)) != bddfalse; }
+
+  // --- counts -----------------------------------------------------------------------------------
+  BigCount world_count() const { return ks_.state_count(); }
+  // The worlds agent i cannot tell from the actual one.
+  BigCount possible_count(Agent i) const { return ks_.count(possible_states(i)); }
+  // Agent i's relation as pairs of worlds (Σ over its classes of the class's size squared),
+  // when the worlds are few enough for 128 bits to hold it (at most 2^60).
+  std::optional<BigCount> relation_pairs(Agent i) const {
+    if (world_count() > (BigCount{1} << 60)) return std::nullopt;
+    std::vector<bool> observed(std::size_t(ks_.variables()), false);
+    for (int v : ks_.observed(i)) observed[std::size_t(v)] = true;
+    return AssignmentCount(ks_.law(), ks_.variables()).pairs_agreeing_on(observed);
+  }
+  // Whether agent i knows the actual world's assignment: every world it considers possible
+  // carries it (after an action, copies of a world carry the same one).
+  bool knows_assignment(Agent i) const {
+    return bdd_exist(possible_states(i), added_variables()) == base_cube(indices_of(actual_));
+  }
+
+  // The worlds where φ holds: how many, and the first `listed` as value indices.
+  std::pair<BigCount, std::vector<std::vector<std::size_t>>> satisfying(const Formula& phi,
+                                                                        std::size_t listed) const {
+    const AssignmentCount states(ks_.law() & eval(phi), ks_.variables());
+    std::vector<std::vector<std::size_t>> first;
+    for (const auto& bits : states.first(listed)) first.push_back(indices_of(bits));
+    return {states.total(), first};
+  }
+
+  // --- updates ----------------------------------------------------------------------------------
+  // A public announcement of φ (true at the actual world).
+  void announce(const Formula& phi) {
+    const bdd truth = eval(phi);
+    if ((actual_cube() & truth) == bddfalse)
+      throw FalseAnnouncement("the announcement is false at the actual world");
+    ks_.restrict_to(truth);
+  }
+
+  // The group learns, for each formula, whether it holds: a new variable per formula, true
+  // where it holds now, observed by the group.
+  void observe(const std::vector<Agent>& group, const std::vector<FormulaPtr>& formulas) {
+    std::vector<bdd> truths;
+    for (const FormulaPtr& phi : formulas) truths.push_back(eval(*phi));
+    for (const bdd& truth : truths) {
+      const bool at_actual = (actual_cube() & truth) != bddfalse;
+      const int v = ks_.add_variables(1);
+      ks_.restrict_to(bdd_biimp(bdd_ithvar(v), truth));
+      actual_.push_back(at_actual);
+      for (Agent i : group) ks_.observe_too(i, {v});
+    }
+  }
+
+  // The product with an action model without factual change: the worlds become the pairs
+  // (world, event whose precondition holds there), ordered world by world as the explicit
+  // engine orders them.
+  void act(const EpistemicAction& action) {
+    const std::size_t events = action.preconditions.size();
+    std::vector<bdd> pre;
+    for (const FormulaPtr& phi : action.preconditions) pre.push_back(eval(*phi));
+    if ((actual_cube() & pre.at(action.actual_event)) == bddfalse)
+      throw FalseAnnouncement("the actual event's precondition is false at the actual world");
+    const int width = bits_for(events);
+    const int first = ks_.add_variables(width);
+    bdd product = bddfalse;
+    for (std::size_t e = 0; e < events; ++e) product |= index_is(first, width, e) & pre[e];
+    ks_.restrict_to(product);
+    push_index(action.actual_event, width);
+    for (std::size_t i = 0; i < action.event_class.size(); ++i)
+      observe_event_classes(Agent(i), action, first, width);
+  }
+
+  // Each world in the config's terms.
+  Json world_json(const std::vector<std::size_t>& indices) const {
+    return vocab().indices_json(indices);
+  }
+  std::string world_text(const std::vector<std::size_t>& indices) const {
+    return vocab().indices_text(indices);
+  }
+  // The world named by an assignment ({"x": 4, "y": 13}): its value indices, or InputError
+  // at `path` when no world, or several (copies made by an action), carry it.
+  std::vector<std::size_t> world_named(const Json& name, const std::string& path) const {
+    const std::vector<std::size_t> indices = vocab().read_value_indices(name, path);
+    const BigCount carrying = ks_.count(ks_.law() & base_cube(indices));
+    const std::string what = "the assignment " + vocab().indices_text(indices);
+    if (carrying == 0)
+      throw InputError(
+          "no world carries " + what + " (the rules exclude it, or an update removed it)", path);
+    if (carrying > 1)
+      throw InputError("several worlds carry " + what +
+                           " (copies made by an action): the symbolic engine names worlds by "
+                           "their assignment only; \"engine\": \"explicit\" names them by number",
+                       path);
+    return indices;
+  }
+  bool holds_at(const Formula& phi, const std::vector<std::size_t>& indices) const {
+    return (ks_.law() & base_cube(indices) & eval(phi)) != bddfalse;
+  }
+
+ private:
+  struct Layout {
+    std::vector<int> first, width;  // per declared variable: its bits
+    int bits = 0;
+  };
+
+  const model_lang::Vocabulary& vocab() const { return spec_->vocabulary(); }
+
+  static int bits_for(std::size_t values) {
+    return values <= 1 ? 0 : int(std::bit_width(values - 1));
+  }
+
+  // The blocks in reverse declaration order, each most significant bit first.
+  static Layout lay_out(const model_lang::Vocabulary& vocab) {
+    Layout l;
+    const std::size_t n = vocab.size();
+    l.first.assign(n, 0);
+    l.width.assign(n, 0);
+    for (std::size_t k = n; k-- > 0;) {
+      l.width[k] = bits_for(vocab.variables()[k].values.size());
+      l.first[k] = l.bits;
+      l.bits += l.width[k];
+    }
+    if (l.bits > kMaxBits)
+      throw InputError("the variables need " + std::to_string(l.bits) +
+                           " bits, more than the symbolic engine counts exactly (" +
+                           std::to_string(kMaxBits) + ")",
+                       "/rules/variables");
+    return l;
+  }
+
+  SymbolicEvaluator evaluator() const {
+    return SymbolicEvaluator(
+        ks_, [this](const Formula& a) { return atom_truth(a); }, spec_->agent_names());
+  }
+
+  bdd atom_truth(const Formula& a) const {
+    if (a.kind == Formula::Kind::Atom) {
+      const std::size_t k = model_lang::boolean_variable(vocab(), a);
+      return bdd_ithvar(layout_.first[k]);
+    }
+    const model_lang::CompiledTerm lhs = model_lang::compile(*a.lhs, vocab());
+    const model_lang::CompiledTerm rhs = model_lang::compile(*a.rhs, vocab());
+    return TermValues::compare(terms_.table(lhs, ks_.law()), a.name, terms_.table(rhs, ks_.law()));
+  }
+
+  // Variable k's values, each with the BDD of its index.
+  ValueTable variable_table(int k) const {
+    const auto& var = vocab().variables()[std::size_t(k)];
+    if (var.values.size() > TermValues::kMaxValues)
+      throw InputError(var.name + " takes " + std::to_string(var.values.size()) +
+                           " values, more than the symbolic engine tabulates (" +
+                           std::to_string(TermValues::kMaxValues) + ")",
+                       "/rules/variables");
+    ValueTable out;
+    for (std::size_t i = 0; i < var.values.size(); ++i)
+      out.emplace_back(var.values[i],
+                       index_is(layout_.first[std::size_t(k)], layout_.width[std::size_t(k)], i));
+    std::sort(out.begin(), out.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    return out;
+  }
+
+  // Each agent observes its variables' blocks, and each observed term through a variable
+  // that holds the index of the term's value (one per distinct term, shared by the agents).
+  void define_observations() {
+    std::map<std::string, std::vector<int>> term_bits;
+    for (std::size_t i = 0; i < spec_->agents().size(); ++i) {
+      const auto& agent = spec_->agents()[i];
+      for (std::size_t j = 0; j < agent.observes.size(); ++j) {
+        const model_lang::Observation& o = agent.observes[j];
+        std::vector<int> vars;
+        if (o.variable >= 0) {
+          const auto k = std::size_t(o.variable);
+          for (int b = 0; b < layout_.width[k]; ++b) vars.push_back(layout_.first[k] + b);
+        } else {
+          auto& bits = term_bits[to_string(*o.term)];
+          if (bits.empty()) bits = define_term(o, i, j);
+          vars = bits;
+        }
+        ks_.observe_too(Agent(i), vars);
+      }
+    }
+  }
+
+  std::vector<int> define_term(const model_lang::Observation& o, std::size_t agent,
+                               std::size_t item) {
+    std::string path = "/rules/agents/";  // piece by piece: GCC 12's false -Wrestrict
+    path += std::to_string(agent);
+    path += "/observes/";
+    path += std::to_string(item);
+    ValueTable values;
+    try {
+      values = terms_.table(model_lang::compile(*o.term, vocab()), ks_.law());
+    } catch (const FormulaError& e) {
+      throw InputError(e.what(), path);
+    }
+    const int width = bits_for(values.size());
+    const int first = ks_.add_variables(width);
+    bdd definition = bddfalse;
+    for (std::size_t v = 0; v < values.size(); ++v)
+      definition |= index_is(first, width, v) & values[v].second;
+    ks_.restrict_to(definition);
+    std::vector<int> vars;
+    for (int b = 0; b < width; ++b) vars.push_back(first + b);
+    return vars;
+  }
+
+  // Agent i tells events apart as its classes say: when every event is its own class it
+  // observes the event's bits; otherwise a new variable block holds its class.
+  void observe_event_classes(Agent i, const EpistemicAction& action, int first, int width) {
+    const auto& classes = action.event_class[std::size_t(i)];
+    std::vector<std::uint32_t> ids = classes;  // class numbers in order of first appearance
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    std::vector<int> vars;
+    if (ids.size() == classes.size()) {
+      for (int b = 0; b < width; ++b) vars.push_back(first + b);
+    } else {
+      const int class_width = bits_for(ids.size());
+      const int class_first = ks_.add_variables(class_width);
+      bdd definition = bddfalse;
+      for (std::size_t e = 0; e < classes.size(); ++e) {
+        const auto c =
+            std::size_t(std::lower_bound(ids.begin(), ids.end(), classes[e]) - ids.begin());
+        definition |= index_is(first, width, e) & index_is(class_first, class_width, c);
+      }
+      ks_.restrict_to(definition);
+      const auto actual_class = std::size_t(
+          std::lower_bound(ids.begin(), ids.end(), classes[action.actual_event]) - ids.begin());
+      push_index(actual_class, class_width);
+      for (int b = 0; b < class_width; ++b) vars.push_back(class_first + b);
+    }
+    ks_.observe_too(i, vars);
+  }
+
+  // Appends `index` in `width` bits to the actual world (for variables just added).
+  void push_index(std::size_t index, int width) {
+    for (int b = width - 1; b >= 0; --b) actual_.push_back((index >> b) & 1U);
+  }
+
+  // The states agent i cannot tell from the actual one.
+  bdd possible_states(Agent i) const {
+    bdd cube = ks_.law();
+    for (int v : ks_.observed(i)) cube &= actual_[std::size_t(v)] ? bdd_ithvar(v) : bdd_nithvar(v);
+    return cube;
+  }
+  bdd actual_cube() const {
+    bdd cube = bddtrue;
+    for (int v = ks_.variables() - 1; v >= 0; --v)
+      cube &= actual_[std::size_t(v)] ? bdd_ithvar(v) : bdd_nithvar(v);
+    return cube;
+  }
+  bdd base_cube(const std::vector<std::size_t>& indices) const {
+    bdd cube = bddtrue;
+    for (std::size_t k = 0; k < indices.size(); ++k)
+      cube &= index_is(layout_.first[k], layout_.width[k], indices[k]);
+    return cube;
+  }
+  // The variables after the declared ones' blocks, as a set for quantification.
+  bdd added_variables() const {
+    bdd set = bddtrue;
+    for (int v = ks_.variables() - 1; v >= layout_.bits; --v) set &= bdd_ithvar(v);
+    return set;
+  }
+
+  std::vector<std::size_t> indices_of(const std::vector<bool>& bits) const {
+    std::vector<std::size_t> out(vocab().size());
+    for (std::size_t k = 0; k < out.size(); ++k)
+      for (int b = 0; b < layout_.width[k]; ++b)
+        out[k] = out[k] * 2 + (bits[std::size_t(layout_.first[k] + b)] ? 1 : 0);
+    return out;
+  }
+  std::string first_state_text(const bdd& f) const {
+    const auto first = AssignmentCount(f, ks_.variables()).first(1);
+    return first.empty() ? "no world" : vocab().indices_text(indices_of(first.front()));
+  }
+
+  std::shared_ptr<const model_lang::ModelSpec> spec_;
+  Layout layout_;
+  BuddySession session_;  // before every bdd member: they go back to BuDDy before it closes
+  KnowledgeStructure ks_;
+  TermValues terms_;
+  std::vector<bool> actual_;  // the actual world's value of every variable of ks_
+};
+
+}  // namespace kripke::symbolic

@@ -1,0 +1,389 @@
+// Models written in a config, on both engines: random models of the language (true/false
+// and integer variables with ranges, lists and named values, a law, agents observing
+// variables and terms), random formulas with every operator and comparisons of terms, and
+// random sequences of announcements, observations and actions. The explicit engine and the
+// symbolic one must agree on every count, every truth value at the actual world, every
+// list of worlds and every logged update (relations included). Then the bundled puzzles on
+// the symbolic engine, with the answers the literature gives.
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli_runner.hpp"
+#include "event_recorder.hpp"
+#include "kripke/games/registry.hpp"
+#include "random_cases.hpp"
+#include "text_cat.hpp"
+
+namespace {
+
+using difftest::coin;
+using kripke::Json;
+using kripke::Rng;
+namespace f = kripke::f;
+namespace t = kripke::t;
+
+struct IntVariable {
+  std::string name;
+  std::int64_t low = 0, high = 0;  // a range that covers the domain, for constants
+};
+
+struct RandomModel {
+  Json rules;
+  std::vector<std::string> booleans;
+  std::vector<IntVariable> integers;
+  int agents = 0;
+};
+
+kripke::TermPtr random_term(Rng& rng, const RandomModel& m) {
+  const auto variable = [&] { return t::variable(m.integers[rng.below(m.integers.size())].name); };
+  switch (rng.below(6)) {
+    case 0: {
+      auto left = variable();
+      return t::apply(kripke::Term::Op::Add, left, variable());
+    }
+    case 1: {
+      auto left = variable();
+      return t::apply(kripke::Term::Op::Subtract, left, variable());
+    }
+    case 2:
+      return t::apply(kripke::Term::Op::Multiply, variable(),
+                      t::number(2 + std::int64_t(rng.below(2))));
+    case 3:
+      return t::apply(kripke::Term::Op::Remainder, variable(),
+                      t::number(2 + std::int64_t(rng.below(2))));
+    default:
+      return variable();
+  }
+}
+
+kripke::FormulaPtr random_leaf(Rng& rng, const RandomModel& m) {
+  const char* const ops[] = {"=", "!=", "<", "<=", ">", ">="};
+  const auto r = rng.below(20);
+  if (r == 0) return f::truth();
+  if (r == 1) return f::falsity();
+  if (!m.booleans.empty() && (m.integers.empty() || coin(rng, 35)))
+    return f::atom(m.booleans[rng.below(m.booleans.size())]);
+  const IntVariable& near = m.integers[rng.below(m.integers.size())];
+  auto lhs = random_term(rng, m);
+  const std::string op = ops[rng.below(6)];
+  if (coin(rng, 30)) return f::compare(lhs, op, random_term(rng, m));
+  const auto span = std::uint64_t(near.high - near.low + 3);
+  return f::compare(lhs, op, t::number(near.low - 1 + std::int64_t(rng.below(span))));
+}
+
+kripke::FormulaPtr random_formula(Rng& rng, const RandomModel& m, int depth) {
+  return difftest::random_formula_with(rng, depth, m.agents,
+                                       [&m](Rng& r) { return random_leaf(r, m); });
+}
+
+// A law: comparisons and atoms under the Boolean connectives only.
+kripke::FormulaPtr random_law(Rng& rng, const RandomModel& m, int depth) {
+  if (depth == 0 || coin(rng, 30)) return random_leaf(rng, m);
+  auto left = random_law(rng, m, depth - 1);
+  auto right = random_law(rng, m, depth - 1);
+  if (coin(rng, 20)) return f::neg(left);
+  return coin(rng, 50) ? f::disj(left, right) : f::conj(left, right);
+}
+
+RandomModel random_model(Rng& rng, int number) {
+  RandomModel m;
+  Json variables = Json::array();
+  const int count = 1 + int(rng.below(4));
+  for (int k = 0; k < count; ++k) {
+    const std::string name = kripke_test::cat(k % 2 ? "y" : "x", std::to_string(k));
+    const auto kind = rng.below(10);
+    if (kind < 3) {
+      const std::string atom = kripke_test::cat("p", std::to_string(k));
+      m.booleans.push_back(atom);
+      variables.push_back(kind == 0 ? Json(atom) : Json{{"name", atom}});
+    } else if (kind < 7) {
+      const std::int64_t low = std::int64_t(rng.below(6)) - 2;
+      const std::int64_t high = low + 1 + std::int64_t(rng.below(5));
+      variables.push_back({{"name", name}, {"from", low}, {"to", high}});
+      m.integers.push_back({name, low, high});
+    } else if (kind < 9) {  // a list of integers in no particular order
+      Json values = Json::array();
+      std::vector<std::int64_t> seen;
+      const auto size = 2 + rng.below(4);
+      while (seen.size() < size) {
+        const std::int64_t v = std::int64_t(rng.below(15)) - 5;
+        if (std::find(seen.begin(), seen.end(), v) != seen.end()) continue;
+        seen.push_back(v);
+        values.push_back(v);
+      }
+      variables.push_back({{"name", name}, {"values", values}});
+      m.integers.push_back({name, -5, 9});
+    } else {  // named values: they stand for 0, 1, ...
+      Json labels = Json::array();
+      const auto size = 2 + rng.below(3);
+      for (std::uint64_t i = 0; i < size; ++i)
+        labels.push_back(kripke_test::cat(name, "_v", std::to_string(i)));
+      variables.push_back({{"name", name}, {"values", labels}});
+      m.integers.push_back({name, 0, std::int64_t(size) - 1});
+    }
+  }
+  m.agents = 2 + int(rng.below(2));
+  Json agents = Json::array();
+  for (int i = 0; i < m.agents; ++i) {
+    Json observes = Json::array();
+    for (const auto& v : variables)
+      if (coin(rng, 40)) observes.push_back(v.is_string() ? v : v["name"]);
+    if (!m.integers.empty() && coin(rng, 35)) observes.push_back(to_string(*random_term(rng, m)));
+    agents.push_back({{"name", std::string(1, char('a' + i))}, {"observes", observes}});
+  }
+  m.rules = {{"variables", variables}, {"agents", agents}};
+  if (coin(rng, 80)) m.rules["law"] = to_string(*random_law(rng, m, 2));
+  (void)number;
+  return m;
+}
+
+std::unique_ptr<kripke::Game> model_game(const RandomModel& m, const std::string& engine,
+                                         std::uint64_t seed) {
+  kripke::GameConfig config;
+  config.game = "model";
+  config.rules = m.rules;
+  config.engine = engine;
+  config.seed = seed;
+  return kripke::make_game(config);
+}
+
+// The two plays agree on everything a user can ask.
+void check_agree(const kripke::Play& expl, const kripke::Play& symb, Rng& rng, const RandomModel& m,
+                 const std::string& where) {
+  INFO(where);
+  REQUIRE(expl.world_count() == symb.world_count());
+  for (int i = 0; i < m.agents; ++i) {
+    CHECK(expl.possible_count(kripke::Agent(i)) == symb.possible_count(kripke::Agent(i)));
+    CHECK(expl.has_won(kripke::Agent(i)) == symb.has_won(kripke::Agent(i)));
+  }
+  CHECK(expl.actual_world_json() == symb.actual_world_json());
+  for (int k = 0; k < 6; ++k) {
+    const auto phi = random_formula(rng, m, int(rng.below(4)));
+    INFO(to_string(*phi));
+    CHECK(expl.holds(*phi) == symb.holds(*phi));
+    const auto a = expl.worlds_satisfying(*phi, 4), b = symb.worlds_satisfying(*phi, 4);
+    CHECK(a.count == b.count);
+    CHECK(a.json == b.json);
+    CHECK(a.text == b.text);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("[symbolic-models] random models: the explicit and the symbolic engine agree") {
+  Rng rng(20261124);
+  int models = 0, steps = 0, actions = 0, observations = 0;
+  for (int attempt = 0; models < 160; ++attempt) {
+    const RandomModel m = random_model(rng, attempt);
+    std::unique_ptr<kripke::Game> expl_game;
+    try {
+      expl_game = model_game(m, "explicit", std::uint64_t(attempt) + 1);
+    } catch (const kripke::InputError& e) {
+      // A law that no assignment satisfies: the symbolic engine must refuse it too.
+      INFO(m.rules.dump());
+      REQUIRE_THAT(e.what(), Catch::Contains("no worlds"));
+      REQUIRE_THROWS_WITH(model_game(m, "symbolic", 1), Catch::Contains("no worlds"));
+      continue;
+    }
+    ++models;
+    INFO(m.rules.dump());
+    const auto symb_game = model_game(m, "symbolic", std::uint64_t(attempt) + 1);
+    REQUIRE(symb_game->deal_count() == expl_game->deal_count());
+    Rng deal_a(std::uint64_t(attempt) + 7), deal_b(std::uint64_t(attempt) + 7);
+    auto expl = expl_game->new_play(deal_a);
+    auto symb = symb_game->new_play(deal_b);
+    REQUIRE(expl->enumerates_worlds());
+    REQUIRE_FALSE(symb->enumerates_worlds());
+    kripke_test::EventRecorder expl_log, symb_log;
+    expl->attach(expl_log);
+    symb->attach(symb_log);
+    check_agree(*expl, *symb, rng, m, "the initial model");
+
+    for (int step = 0; step < 4; ++step, ++steps) {
+      const auto kind = rng.below(3);
+      std::string what;
+      if (kind == 0) {
+        auto phi = random_formula(rng, m, int(rng.below(3)));
+        if (!expl->holds(*phi)) phi = f::neg(phi);
+        what = "announce " + to_string(*phi);
+        expl->scripted_announcement(phi, what);
+        symb->scripted_announcement(phi, what);
+      } else if (kind == 1) {
+        ++observations;
+        const std::vector<kripke::Agent> group = difftest::random_group(rng, m.agents);
+        std::vector<kripke::FormulaPtr> formulas;
+        for (std::uint64_t k = 0, n = 1 + rng.below(2); k < n; ++k)
+          formulas.push_back(random_formula(rng, m, int(rng.below(3))));
+        what = "observe " + to_string(*formulas.front());
+        expl->scripted_observation(group, formulas, what, "");
+        symb->scripted_observation(group, formulas, what, "");
+      } else {
+        ++actions;
+        kripke::Play::ScriptedAction action;
+        const auto events = 2 + rng.below(2);
+        std::optional<std::size_t> happens;
+        for (std::uint64_t e = 0; e < events; ++e) {
+          auto pre = random_formula(rng, m, int(rng.below(2)));
+          if (!happens && expl->holds(*pre)) happens = e;
+          action.events.push_back({pre, nullptr, ""});
+        }
+        if (!happens) {
+          action.events[0].precondition = f::truth();
+          happens = 0;
+        }
+        action.actual_event = *happens;
+        for (int i = 0; i < m.agents; ++i) {
+          std::vector<std::uint32_t> classes(events);
+          for (std::uint32_t e = 0; e < events; ++e)
+            classes[e] = coin(rng, 40) ? classes[rng.below(e + 1)] : e;
+          action.event_class.push_back(classes);
+        }
+        what = "action";
+        expl->scripted_action(action, what, "");
+        symb->scripted_action(action, what, "");
+      }
+      check_agree(*expl, *symb, rng, m,
+                  kripke_test::cat("after step ", std::to_string(step), ": ", what));
+      const auto a = expl_log.records("update"), b = symb_log.records("update");
+      REQUIRE(a.size() == b.size());
+      CHECK(a.back() == b.back());
+    }
+  }
+  CHECK(steps == 640);
+  CHECK(actions > 100);
+  CHECK(observations > 100);
+}
+
+TEST_CASE("[symbolic-models] the bundled models pass on the symbolic engine") {
+  // Every bundled model's scenario, with the answers the literature gives (Sum and Product:
+  // 4 and 13; Cheryl's birthday: July 16; the Russian cards; the drinking logicians; the
+  // muddy children written as a model), except the one whose actions change facts.
+  for (const char* name : {"cheryls-birthday", "consecutive-numbers", "drinking-logicians",
+                           "muddy-children-model", "russian-cards", "sum-and-product"}) {
+    INFO(name);
+    const auto r = kripke_test::run_cli(
+        {"scenario", kripke_test::source_path(kripke_test::cat("configs/models/", name, ".json")),
+         "--engine", "symbolic"});
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.out, Catch::Contains("1 passed, 0 failed"));
+  }
+  // `validate` plays a scenario's steps in a second game while its first play is alive:
+  // symbolic sessions nest in one thread.
+  kripke_test::TempDir dir;
+  std::ifstream in(kripke_test::source_path("configs/models/russian-cards.json"));
+  Json cards = Json::parse(in);
+  cards["engine"] = "symbolic";
+  const auto validated = kripke_test::run_cli({"validate", dir.write("cards.json", cards.dump())});
+  CHECK(validated.exit_code == 0);
+  CHECK_THAT(validated.out, Catch::Contains("scenario"));
+  // Factual change is the explicit engine's: refused at the postcondition, naming it.
+  const auto letter = kripke_test::run_cli(
+      {"scenario", kripke_test::source_path("configs/models/reading-the-letter.json"), "--engine",
+       "symbolic"});
+  CHECK(letter.exit_code == 2);
+  CHECK_THAT(letter.err, Catch::Contains("/post: the symbolic engine applies actions without "
+                                         "factual change; a postcondition needs \"engine\": "
+                                         "\"explicit\""));
+}
+
+TEST_CASE("[symbolic-models] check answers the same on both engines") {
+  const std::string sap = kripke_test::source_path("configs/models/sum-and-product.json");
+  const std::vector<std::vector<std::string>> questions = {
+      {"--where", "x + y = 17", "--limit", "3"},
+      {"--where", "K{P} (x = 4 & y = 13)", "--format", "json"},
+      {"--count", "K{S} ~K{P} x = 4"},
+      {"--valid", "x < y", "--format", "json"},
+      {"--valid", "x + y != 17"},
+      {"-f", "K{S} x + y = 17", "--at", R"({"x": 2, "y": 15})"},
+      {"-f", "M{P} x = 2", "--format", "json"}};
+  for (const auto& question : questions) {
+    for (const char* step : {"0", "4", "7"}) {
+      std::vector<std::string> args = {"check", sap, "--step", step};
+      args.insert(args.end(), question.begin(), question.end());
+      INFO(kripke_test::cat(question[0], " ", question[1], " after step ", step));
+      auto explicit_args = args, symbolic_args = args;
+      explicit_args.insert(explicit_args.end(), {"--engine", "explicit"});
+      symbolic_args.insert(symbolic_args.end(), {"--engine", "symbolic"});
+      const auto a = kripke_test::run_cli(explicit_args);
+      const auto b = kripke_test::run_cli(symbolic_args);
+      CHECK(a.exit_code == b.exit_code);
+      CHECK(a.out == b.out);
+      CHECK(a.err == b.err);
+    }
+  }
+}
+
+TEST_CASE("[symbolic-models] a model of 2^48 worlds: counts, lists and knowledge") {
+  kripke_test::TempDir dir;
+  // 48 coins; the law forbids p1 and p2 together; a sees p1..p24, b sees p25..p48.
+  std::string variables, a_sees, b_sees;
+  for (int k = 1; k <= 48; ++k) {
+    const std::string p = kripke_test::cat("\"p", std::to_string(k), "\"");
+    variables += (k > 1 ? ", " : "") + p;
+    (k <= 24 ? a_sees : b_sees) += ((k == 1 || k == 25) ? "" : ", ") + p;
+  }
+  const std::string config = dir.write(
+      "coins.json",
+      kripke_test::cat(R"json({"game": "model", "rules": {"variables": [)json", variables,
+                       R"json(], "law": "~(p1 & p2)", "agents": [{"name": "a", "observes": [)json",
+                       a_sees, R"json(]}, {"name": "b", "observes": [)json", b_sees,
+                       R"json(]}]}})json"));
+  // "auto" takes the symbolic engine: 2^48 assignments are far over max_worlds.
+  const auto count = kripke_test::run_cli({"check", config, "--count", "K{a} p1"});
+  CHECK(count.exit_code == 0);
+  CHECK(count.out == "70368744177664\n");  // p1 and not p2: 2^46
+  const auto all = kripke_test::run_cli({"check", config, "--count", "true", "--format", "json"});
+  CHECK(all.out == "{\"count\":211106232532992,\"formula\":\"true\",\"worlds\":211106232532992}\n");
+  const auto where =
+      kripke_test::run_cli({"check", config, "--where", "p3 & K{b} ~p2", "--limit", "2"});
+  CHECK(where.exit_code == 0);
+  CHECK_THAT(where.out, Catch::StartsWith("0 worlds of 211106232532992:"));
+  const auto where2 =
+      kripke_test::run_cli({"check", config, "--where", "p3 & ~p1", "--limit", "2"});
+  CHECK_THAT(where2.out, Catch::StartsWith("70368744177664 worlds of 211106232532992:\n"
+                                           "  ~p1 ~p2 p3 ~p4"));
+  CHECK_THAT(where2.out, Catch::Contains("  ~p1 p2 p3 ~p4"));
+  CHECK_THAT(where2.out, Catch::Contains("... and 70368744177662 more"));
+  const auto valid = kripke_test::run_cli({"check", config, "--valid", "C{a,b} ~(p1 & p2)"});
+  CHECK(valid.exit_code == 0);
+  CHECK(valid.out == "valid: true in all 211106232532992 worlds\n");
+  const auto explicit_refused =
+      kripke_test::run_cli({"check", config, "--count", "true", "--engine", "explicit"});
+  CHECK(explicit_refused.exit_code == 2);
+  CHECK_THAT(explicit_refused.err, Catch::Contains("max_worlds"));
+}
+
+TEST_CASE("[symbolic-models] what the symbolic engine cannot do is refused, naming the way out") {
+  kripke_test::TempDir dir;
+  const std::string config = dir.write("small.json", R"({"game": "model", "engine": "symbolic",
+    "rules": {"variables": [{"name": "x", "from": 0, "to": 9}, "p"],
+      "agents": [{"name": "a", "observes": ["x"]}]}})");
+  const auto number = kripke_test::run_cli({"check", config, "-f", "p", "--at", "3"});
+  CHECK(number.exit_code == 2);
+  CHECK_THAT(number.err, Catch::Contains("names a world by its assignment"));
+  const auto drawn = kripke_test::run_cli({"draw", config});
+  CHECK(drawn.exit_code == 2);
+  CHECK_THAT(drawn.err, Catch::Contains("\"engine\": \"explicit\""));
+  const auto zero = kripke_test::run_cli({"check", config, "--count", "10 / x = 2"});
+  CHECK(zero.exit_code == 2);
+  CHECK_THAT(zero.err, Catch::Contains("division by zero in '10 / x' at x=0 ~p"));
+  // A model whose diagrams outgrow the node limit stops with a message, not a crash.
+  const std::string tight = dir.write("tight.json", R"({"game": "model", "engine": "symbolic",
+    "max_bdd_nodes": 1000, "rules": {"variables": [{"name": "x", "from": 0, "to": 999},
+      {"name": "y", "from": 0, "to": 999}], "law": "x * y % 7 = 3",
+      "agents": [{"name": "a", "observes": ["x + y"]}]}})");
+  const auto limited = kripke_test::run_cli({"check", tight, "--count", "true"});
+  CHECK(limited.exit_code == 2);
+  CHECK_THAT(limited.err, Catch::Contains("tight.json: /max_bdd_nodes: the binary decision "
+                                          "diagrams outgrew their node limit"));
+  const auto bad_engine = kripke_test::run_cli({"check", config, "-f", "p", "--engine", "bdd"});
+  CHECK(bad_engine.exit_code == 2);
+  const auto clue = kripke_test::run_cli(
+      {"run", kripke_test::source_path("configs/clue.json"), "--engine", "symbolic"});
+  CHECK(clue.exit_code == 2);
+  CHECK_THAT(clue.err, Catch::Contains("--engine: the symbolic engine does not run clue"));
+}
