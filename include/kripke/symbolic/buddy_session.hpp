@@ -106,8 +106,12 @@ class BuddySession {
     bdd_resize_hook(buddy_detail::quiet_resize);
     // (BuDDy rounds the first table up to a prime: the limit is at least that.)
     if (max_nodes) bdd_setmaxnodenum(std::max(int(max_nodes), bdd_getallocnum()));
-    // Grow the table by at most 4 M nodes at a time (BuDDy's default doubles it).
+    // Grow the table by at most 4 M nodes at a time (BuDDy's default doubles it), and
+    // whenever a garbage collection leaves less than 60% of it free (BuDDy's default, 20%,
+    // keeps a busy table nearly full: it collects, and clears its operation caches, over
+    // and over; Sum and Product's statements took 0.73 s instead of 32 ms).
     bdd_setmaxincrease(1 << 22);
+    bdd_setminfreenodes(60);
     bdd_setvarnum(1);
   }
   static void close() {
