@@ -89,7 +89,7 @@ kripke::FormulaPtr random_law(Rng& rng, const RandomModel& m, int depth) {
   return coin(rng, 50) ? f::disj(left, right) : f::conj(left, right);
 }
 
-RandomModel random_model(Rng& rng, int number) {
+RandomModel random_model(Rng& rng) {
   RandomModel m;
   Json variables = Json::array();
   const int count = 1 + int(rng.below(4));
@@ -137,7 +137,6 @@ RandomModel random_model(Rng& rng, int number) {
   }
   m.rules = {{"variables", variables}, {"agents", agents}};
   if (coin(rng, 80)) m.rules["law"] = to_string(*random_law(rng, m, 2));
-  (void)number;
   return m;
 }
 
@@ -178,7 +177,7 @@ TEST_CASE("[symbolic-models] random models: the explicit and the symbolic engine
   Rng rng(20261124);
   int models = 0, steps = 0, actions = 0, observations = 0;
   for (int attempt = 0; models < 160; ++attempt) {
-    const RandomModel m = random_model(rng, attempt);
+    const RandomModel m = random_model(rng);
     std::unique_ptr<kripke::Game> expl_game;
     try {
       expl_game = model_game(m, "explicit", std::uint64_t(attempt) + 1);

@@ -38,7 +38,6 @@ class ModelPlayBase : public Play {
   std::string agent_name(Agent i) const override { return spec_->agents()[std::size_t(i)].name; }
 
  protected:
-  const ModelSpec& spec() const { return *spec_; }
   const std::shared_ptr<const ModelSpec>& spec_ptr() const { return spec_; }
 
  private:

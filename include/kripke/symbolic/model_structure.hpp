@@ -80,7 +80,6 @@ class SymbolicModel {
     define_observations();
   }
 
-  const model_lang::ModelSpec& spec() const { return *spec_; }
   const KnowledgeStructure& structure() const { return ks_; }
 
   // --- the actual world ---------------------------------------------------------------------
