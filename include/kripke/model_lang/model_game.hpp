@@ -177,7 +177,7 @@ class ModelPlay final : public ModelPlayBase {
   WorldSet compare(const Formula& c, const Model& m) const override { return atoms_.compare(c, m); }
   void check_postcondition(const Json& post, const std::string& path) const override {
     Postcondition(post, path, data_->vocabulary()).check_formulas([this](const Formula& phi) {
-      return truth(phi);
+      (void)truth(phi);
     });
   }
   std::vector<std::uint32_t> valuations_after(const Json& post, const std::string& path,

@@ -3,7 +3,9 @@
 // event are simultaneous: every right-hand side is read in the world before the event, so
 // {"x": "y", "y": "x"} swaps. A propositional variable takes a formula's truth value (which
 // may speak of knowledge: it is evaluated in the model before the event); an integer
-// variable takes a term's value, which must lie in its domain.
+// variable takes a term's value, which must lie in its domain. The explicit engine applies
+// it world by world (valuations); the symbolic one reads the assignments and applies them
+// to sets of states (symbolic/model_structure.hpp).
 #pragma once
 
 #include <cstdint>
@@ -22,6 +24,16 @@ namespace kripke::model_lang {
 
 class Postcondition {
  public:
+  // One variable's new value: a constant, a formula's truth value or a term's value.
+  struct Assignment {
+    std::size_t variable = 0;
+    std::optional<std::size_t> constant;  // the new value's index in the domain
+    FormulaPtr formula;                   // a propositional variable's new truth value
+    std::optional<CompiledTerm> term;     // an integer variable's new value
+    std::string text;
+    std::string path;
+  };
+
   Postcondition(const Json& post, const std::string& path, const Vocabulary& vocab)
       : vocab_(vocab) {
     if (!post.is_object())
@@ -67,11 +79,45 @@ class Postcondition {
     }
   }
 
-  // Evaluates the assignments' formulas with `truth`, so that an unknown atom or agent is
+  const std::vector<Assignment>& assignments() const { return assignments_; }
+
+  // Evaluates the assignments' formulas with `evaluate`, so that an unknown atom or agent is
   // reported at its assignment.
-  void check_formulas(const std::function<WorldSet(const Formula&)>& truth) const {
+  void check_formulas(const std::function<void(const Formula&)>& evaluate) const {
     for (const Assignment& a : assignments_)
-      if (a.formula) (void)evaluated(a, truth);
+      if (a.formula) evaluated(a, evaluate);
+  }
+
+  // `truth` applied to a's formula; its FormulaError becomes an InputError at a's path.
+  template <class Truth>
+  static auto evaluated(const Assignment& a, const Truth& truth) -> decltype(truth(*a.formula)) {
+    try {
+      return truth(*a.formula);
+    } catch (const FormulaError& e) {
+      throw InputError(std::string(e.what()) + " in '" + a.text + "'", a.path);
+    }
+  }
+
+  // The position of value x in the variable's domain; an InputError at `path` when it has
+  // none, naming the world `at_world` when given.
+  static std::size_t value_index(const Variable& var, std::int64_t x, const std::string& path,
+                                 const std::string& at_world = "") {
+    if (const auto k = find_value(var, x)) return *k;
+    std::string message = "the postcondition gives " + var.name + " the value ";
+    message += std::to_string(x);
+    if (!at_world.empty()) message += " at " + at_world;
+    message += ", outside its domain";
+    throw InputError(message, path);
+  }
+  static std::optional<std::size_t> find_value(const Variable& var, std::int64_t x) {
+    const auto& values = var.values;
+    // Ranges (and booleans, and value names) find x at x - first; other lists are searched.
+    const std::int64_t offset = x - values.front();
+    if (offset >= 0 && offset < std::int64_t(values.size()) && values[std::size_t(offset)] == x)
+      return std::size_t(offset);
+    for (std::size_t k = 0; k < values.size(); ++k)
+      if (values[k] == x) return k;
+    return std::nullopt;
   }
 
   // The valuation each world of `m` in `where` (the event's precondition) carries after the
@@ -105,15 +151,6 @@ class Postcondition {
   }
 
  private:
-  struct Assignment {
-    std::size_t variable = 0;
-    std::optional<std::size_t> constant;  // the new value's index in the domain
-    FormulaPtr formula;                   // a propositional variable's new truth value
-    std::optional<CompiledTerm> term;     // an integer variable's new value
-    std::string text;
-    std::string path;
-  };
-
   static std::int64_t read_constant(const Variable& var, const Json& value,
                                     const std::string& path) {
     if (var.boolean) {
@@ -124,32 +161,6 @@ class Postcondition {
     if (!value.is_number_integer())
       throw InputError(var.name + " is a number, not " + value.dump(), path);
     return value.get<std::int64_t>();
-  }
-
-  // The position of value x in the variable's domain; an error when it has none.
-  static std::size_t value_index(const Variable& var, std::int64_t x, const std::string& path,
-                                 const std::string& at_world = "") {
-    const auto& values = var.values;
-    // Ranges (and booleans, and value names) find x at x - first; other lists are searched.
-    const std::int64_t offset = x - values.front();
-    if (offset >= 0 && offset < std::int64_t(values.size()) && values[std::size_t(offset)] == x)
-      return std::size_t(offset);
-    for (std::size_t k = 0; k < values.size(); ++k)
-      if (values[k] == x) return k;
-    std::string message = "the postcondition gives " + var.name + " the value ";
-    message += std::to_string(x);
-    if (!at_world.empty()) message += " at " + at_world;
-    message += ", outside its domain";
-    throw InputError(message, path);
-  }
-
-  static WorldSet evaluated(const Assignment& a,
-                            const std::function<WorldSet(const Formula&)>& truth) {
-    try {
-      return truth(*a.formula);
-    } catch (const FormulaError& e) {
-      throw InputError(std::string(e.what()) + " in '" + a.text + "'", a.path);
-    }
   }
 
   std::size_t term_index(const Assignment& a, std::uint64_t valuation) const {

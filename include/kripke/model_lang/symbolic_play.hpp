@@ -1,7 +1,7 @@
 // A model written in a config, played on the symbolic engine (symbolic/model_structure.hpp):
 // the same scenario steps, queries and log as on the explicit engine, for models whose
 // worlds are too many to list. Worlds are named by their assignment only (the explicit
-// engine also numbers them), and an action may not change facts.
+// engine also numbers them).
 #pragma once
 
 #include <memory>
@@ -76,23 +76,24 @@ class SymbolicModelPlay final : public ModelPlayBase {
     model_state_->observe(group, formulas);
     log_update("private", group, text, formula, before, world_count());
   }
-  void check_postcondition(const Json&, const std::string& path) const override {
-    throw InputError(
-        "the symbolic engine applies actions without factual change; a postcondition needs "
-        "\"engine\": \"explicit\"",
-        path);
+  void check_postcondition(const Json& post, const std::string& path) const override {
+    Postcondition(post, path, spec_ptr()->vocabulary()).check_formulas([this](const Formula& phi) {
+      (void)model_state_->eval(phi);
+    });
   }
   void scripted_action(const ScriptedAction& action, const std::string& text,
                        const std::string& formula) override {
-    symbolic::EpistemicAction epistemic;
+    symbolic::SymbolicAction symbolic_action;
     for (const ScriptedEvent& e : action.events) {
-      if (!e.postcondition.is_null()) check_postcondition(e.postcondition, e.postcondition_path);
-      epistemic.preconditions.push_back(e.precondition);
+      symbolic_action.preconditions.push_back(e.precondition);
+      auto& post = symbolic_action.postconditions.emplace_back();
+      if (!e.postcondition.is_null())
+        post.emplace(e.postcondition, e.postcondition_path, spec_ptr()->vocabulary());
     }
-    epistemic.event_class = action.event_class;
-    epistemic.actual_event = action.actual_event;
+    symbolic_action.event_class = action.event_class;
+    symbolic_action.actual_event = action.actual_event;
     const BigCount before = world_count();
-    model_state_->act(epistemic);
+    model_state_->act(symbolic_action);
     log_update("action", all_agents(), text, formula, before, world_count());
   }
 

@@ -11,14 +11,19 @@
 //   - an observed term (S observes x + y): the index of its value among the values it takes;
 //   - an observation of formulas (scenario "observe"): one variable per formula, true where
 //     the formula held when observed;
-//   - an action without factual change (scenario "action"): the event, in binary, and for an
-//     agent that cannot tell some events apart, the index of its class of events.
+//   - an action (scenario "action"): the event, in binary, and for an agent that cannot tell
+//     some events apart, the index of its class of events;
+//   - factual change (an action's postconditions): a new block for each variable the action
+//     assigns, holding its value after the event. The variable's name now stands for the new
+//     block; the old one stays as the value it had before.
 // The state law θ is: every block holds an index within its domain, the model's law, and
 // the definitions of the added variables. An agent observes the blocks of the variables it
-// observes and the added variables that say what it observed.
-//
-// Factual change (an action's postconditions) would need a copy of the vocabulary per
-// action; it is refused with a message naming the explicit engine.
+// observes and the added variables that say what it observed. After factual change it keeps
+// observing the old block, not the new one: in the product update two worlds (w, e) and
+// (v, f) are alike to an agent when w and v were and it cannot tell e from f, so the new
+// value is known only as far as the agent knew the old state and the event. SMCDEL does the
+// same with the fresh variable on the other side (it copies the old value out); a new block
+// for the new value keeps the explicit engine's order of worlds.
 #pragma once
 
 #include <bdd.h>
@@ -33,6 +38,7 @@
 
 #include "kripke/errors.hpp"
 #include "kripke/model_lang/model_spec.hpp"
+#include "kripke/model_lang/postcondition.hpp"
 #include "kripke/symbolic/assignment_count.hpp"
 #include "kripke/symbolic/buddy_session.hpp"
 #include "kripke/symbolic/knowledge_structure.hpp"
@@ -40,12 +46,13 @@
 
 namespace kripke::symbolic {
 
-// An action without factual change, as the symbolic engine applies it: each event's
-// precondition, for each agent the class of each event (events of one class look alike to
-// it), and the event that happens.
-struct EpistemicAction {
+// An action model as the symbolic engine applies it: each event's precondition and
+// postcondition (none: no fact changes), for each agent the class of each event (events of
+// one class look alike to it), and the event that happens.
+struct SymbolicAction {
   std::vector<FormulaPtr> preconditions;
-  std::vector<std::vector<std::uint32_t>> event_class;  // [agent][event]
+  std::vector<std::optional<model_lang::Postcondition>> postconditions;  // one per event
+  std::vector<std::vector<std::uint32_t>> event_class;                   // [agent][event]
   std::size_t actual_event = 0;
 };
 
@@ -59,6 +66,7 @@ class SymbolicModel {
   SymbolicModel(std::shared_ptr<const model_lang::ModelSpec> spec, std::size_t max_nodes)
       : spec_(std::move(spec)),
         layout_(lay_out(spec_->vocabulary())),
+        current_(layout_.first),
         session_(layout_.bits, max_nodes),
         ks_(layout_.bits, std::vector<std::vector<int>>(spec_->agents().size())),
         terms_([this](int k) { return variable_table(k); },
@@ -116,7 +124,8 @@ class SymbolicModel {
   // Whether agent i knows the actual world's assignment: every world it considers possible
   // carries it (after an action, copies of a world carry the same one).
   bool knows_assignment(Agent i) const {
-    return bdd_exist(possible_states(i), added_variables()) == base_cube(indices_of(actual_));
+    return bdd_exist(possible_states(i), past_and_added_variables()) ==
+           base_cube(indices_of(actual_));
   }
 
   // The worlds where φ holds: how many, and the first `listed` as value indices.
@@ -151,13 +160,18 @@ class SymbolicModel {
     }
   }
 
-  // The product with an action model without factual change: the worlds become the pairs
-  // (world, event whose precondition holds there), ordered world by world as the explicit
-  // engine orders them.
-  void act(const EpistemicAction& action) {
+  // The product with an action model: the worlds become the pairs (world, event whose
+  // precondition holds there), ordered world by world as the explicit engine orders them,
+  // each with the facts its event's postcondition sets.
+  void act(const SymbolicAction& action) {
     const std::size_t events = action.preconditions.size();
     std::vector<bdd> pre;
-    for (const FormulaPtr& phi : action.preconditions) pre.push_back(eval(*phi));
+    std::vector<NewValues> changes(events);
+    for (std::size_t e = 0; e < events; ++e) {
+      pre.push_back(eval(*action.preconditions[e]));
+      if (e < action.postconditions.size() && action.postconditions[e])
+        changes[e] = new_values(*action.postconditions[e], ks_.law() & pre[e]);
+    }
     if ((actual_cube() & pre.at(action.actual_event)) == bddfalse)
       throw FalseAnnouncement("the actual event's precondition is false at the actual world");
     const int width = bits_for(events);
@@ -168,6 +182,7 @@ class SymbolicModel {
     push_index(action.actual_event, width);
     for (std::size_t i = 0; i < action.event_class.size(); ++i)
       observe_event_classes(Agent(i), action, first, width);
+    change_facts(changes, first, width, action.actual_event);
   }
 
   // Each world in the config's terms.
@@ -236,7 +251,7 @@ class SymbolicModel {
   bdd atom_truth(const Formula& a) const {
     if (a.kind == Formula::Kind::Atom) {
       const std::size_t k = model_lang::boolean_variable(vocab(), a);
-      return bdd_ithvar(layout_.first[k]);
+      return bdd_ithvar(current_[k]);
     }
     const model_lang::CompiledTerm lhs = model_lang::compile(*a.lhs, vocab());
     const model_lang::CompiledTerm rhs = model_lang::compile(*a.rhs, vocab());
@@ -254,7 +269,7 @@ class SymbolicModel {
     ValueTable out;
     for (std::size_t i = 0; i < var.values.size(); ++i)
       out.emplace_back(var.values[i],
-                       index_is(layout_.first[std::size_t(k)], layout_.width[std::size_t(k)], i));
+                       index_is(current_[std::size_t(k)], layout_.width[std::size_t(k)], i));
     std::sort(out.begin(), out.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
     return out;
@@ -307,7 +322,7 @@ class SymbolicModel {
 
   // Agent i tells events apart as its classes say: when every event is its own class it
   // observes the event's bits; otherwise a new variable block holds its class.
-  void observe_event_classes(Agent i, const EpistemicAction& action, int first, int width) {
+  void observe_event_classes(Agent i, const SymbolicAction& action, int first, int width) {
     const auto& classes = action.event_class[std::size_t(i)];
     std::vector<std::uint32_t> ids = classes;  // class numbers in order of first appearance
     std::sort(ids.begin(), ids.end());
@@ -333,6 +348,100 @@ class SymbolicModel {
     ks_.observe_too(i, vars);
   }
 
+  // --- factual change -----------------------------------------------------------------------
+  // For each variable an event assigns, its new value index with the states (where the event
+  // happens) that get it.
+  using NewValues = std::map<std::size_t, std::vector<std::pair<std::size_t, bdd>>>;
+
+  // The postcondition's assignments read in the states `where` (simultaneously: all before
+  // the event). A value outside the variable's domain is an InputError naming the first
+  // state where an assignment gives one, as the explicit engine names the first world.
+  NewValues new_values(const model_lang::Postcondition& post, const bdd& where) const {
+    NewValues out;
+    std::vector<ValueTable> outside(post.assignments().size());
+    bdd wrong = bddfalse;
+    for (std::size_t j = 0; j < post.assignments().size(); ++j) {
+      const auto& a = post.assignments()[j];
+      auto& slots = out[a.variable];
+      if (a.constant) {
+        slots.emplace_back(*a.constant, where);
+      } else if (a.formula) {
+        const bdd truth = model_lang::Postcondition::evaluated(
+            a, [this](const Formula& phi) { return eval(phi); });
+        slots.emplace_back(1, where & truth);
+        slots.emplace_back(0, where & !truth);
+      } else {
+        const auto& var = vocab().variables()[a.variable];
+        ValueTable values;
+        try {
+          values = terms_.table(*a.term, where);
+        } catch (const FormulaError& e) {
+          throw InputError(e.what(), a.path);  // it names the term and the state
+        }
+        for (auto& [x, states] : values) {
+          if (const auto index = model_lang::Postcondition::find_value(var, x)) {
+            slots.emplace_back(*index, states);
+          } else {
+            wrong |= states;
+            outside[j].emplace_back(x, states);
+          }
+        }
+      }
+    }
+    if (wrong != bddfalse) {
+      const bdd first = cube_of(AssignmentCount(wrong, ks_.variables()).first(1).front());
+      for (std::size_t j = 0; j < outside.size(); ++j)
+        for (const auto& [x, states] : outside[j])
+          if ((states & first) != bddfalse) {
+            const auto& a = post.assignments()[j];
+            model_lang::Postcondition::value_index(vocab().variables()[a.variable], x, a.path,
+                                                   first_state_text(first));
+          }
+    }
+    return out;
+  }
+
+  // After the product: a new block for every variable some event assigns, defined from the
+  // old state and the event (an event that does not assign it keeps its value); the
+  // variable's name then stands for the new block.
+  void change_facts(const std::vector<NewValues>& changes, int event_first, int event_width,
+                    std::size_t actual_event) {
+    std::map<std::size_t, int> moved;  // variable -> its new block
+    for (const NewValues& change : changes)
+      for (const auto& [k, slots] : change) moved.emplace(k, 0);
+    if (moved.empty()) return;
+    const bdd actual_before = actual_cube();
+    const std::vector<std::size_t> indices_before = indices_of(actual_);
+    for (auto& [k, block] : moved) {
+      const int width = layout_.width[k];
+      block = ks_.add_variables(width);
+      bdd definition = bddfalse;
+      std::size_t actual_index = indices_before[k];
+      for (std::size_t e = 0; e < changes.size(); ++e) {
+        const bdd event = index_is(event_first, event_width, e);
+        const auto assigned = changes[e].find(k);
+        if (assigned == changes[e].end()) {
+          definition |= event & same_value(current_[k], block, width);
+          continue;
+        }
+        for (const auto& [index, states] : assigned->second) {
+          definition |= event & states & index_is(block, width, index);
+          if (e == actual_event && (states & actual_before) != bddfalse) actual_index = index;
+        }
+      }
+      ks_.restrict_to(definition);
+      push_index(actual_index, width);
+    }
+    for (const auto& [k, block] : moved) current_[k] = block;
+  }
+
+  static bdd same_value(int first_a, int first_b, int width) {
+    bdd same = bddtrue;
+    for (int b = 0; b < width; ++b)
+      same &= bdd_biimp(bdd_ithvar(first_a + b), bdd_ithvar(first_b + b));
+    return same;
+  }
+
   // Appends `index` in `width` bits to the actual world (for variables just added).
   void push_index(std::size_t index, int width) {
     for (int b = width - 1; b >= 0; --b) actual_.push_back((index >> b) & 1U);
@@ -344,22 +453,29 @@ class SymbolicModel {
     for (int v : ks_.observed(i)) cube &= actual_[std::size_t(v)] ? bdd_ithvar(v) : bdd_nithvar(v);
     return cube;
   }
-  bdd actual_cube() const {
+  bdd actual_cube() const { return cube_of(actual_); }
+  // The state with these values of the structure's variables.
+  static bdd cube_of(const std::vector<bool>& bits) {
     bdd cube = bddtrue;
-    for (int v = ks_.variables() - 1; v >= 0; --v)
-      cube &= actual_[std::size_t(v)] ? bdd_ithvar(v) : bdd_nithvar(v);
+    for (std::size_t v = bits.size(); v-- > 0;)
+      cube &= bits[v] ? bdd_ithvar(int(v)) : bdd_nithvar(int(v));
     return cube;
   }
   bdd base_cube(const std::vector<std::size_t>& indices) const {
     bdd cube = bddtrue;
     for (std::size_t k = 0; k < indices.size(); ++k)
-      cube &= index_is(layout_.first[k], layout_.width[k], indices[k]);
+      cube &= index_is(current_[k], layout_.width[k], indices[k]);
     return cube;
   }
-  // The variables after the declared ones' blocks, as a set for quantification.
-  bdd added_variables() const {
+  // Every variable but the bits of the declared variables' current values, as a set for
+  // quantification.
+  bdd past_and_added_variables() const {
+    std::vector<bool> current(std::size_t(ks_.variables()), false);
+    for (std::size_t k = 0; k < current_.size(); ++k)
+      for (int b = 0; b < layout_.width[k]; ++b) current[std::size_t(current_[k] + b)] = true;
     bdd set = bddtrue;
-    for (int v = ks_.variables() - 1; v >= layout_.bits; --v) set &= bdd_ithvar(v);
+    for (int v = ks_.variables() - 1; v >= 0; --v)
+      if (!current[std::size_t(v)]) set &= bdd_ithvar(v);
     return set;
   }
 
@@ -367,7 +483,7 @@ class SymbolicModel {
     std::vector<std::size_t> out(vocab().size());
     for (std::size_t k = 0; k < out.size(); ++k)
       for (int b = 0; b < layout_.width[k]; ++b)
-        out[k] = out[k] * 2 + (bits[std::size_t(layout_.first[k] + b)] ? 1 : 0);
+        out[k] = out[k] * 2 + (bits[std::size_t(current_[k] + b)] ? 1 : 0);
     return out;
   }
   std::string first_state_text(const bdd& f) const {
@@ -377,7 +493,8 @@ class SymbolicModel {
 
   std::shared_ptr<const model_lang::ModelSpec> spec_;
   Layout layout_;
-  BuddySession session_;  // before every bdd member: they go back to BuDDy before it closes
+  std::vector<int> current_;  // per declared variable: the first bit of its current block
+  BuddySession session_;      // before every bdd member: they go back to BuDDy before it closes
   KnowledgeStructure ks_;
   TermValues terms_;
   std::vector<bool> actual_;  // the actual world's value of every variable of ks_
