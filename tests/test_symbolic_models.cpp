@@ -339,6 +339,29 @@ TEST_CASE("[symbolic-models] the bundled models pass on the symbolic engine") {
   CHECK_THAT(validated.out, Catch::Contains("scenario"));
 }
 
+TEST_CASE("[symbolic-models] after factual change an agent sees the old value, not the new") {
+  // Anne sees the coin; Bill turns it over or not, and Anne cannot tell which. In the product
+  // update Anne still knows how the coin lay, not how it lies now: were the new value
+  // observed (the agents' observations moved to it), she would know.
+  kripke_test::TempDir dir;
+  const std::string config = dir.write("coin.json", R"json({"game": "model",
+    "rules": {"variables": ["heads", "q"], "actual": {"heads": true, "q": false},
+      "agents": [{"name": "anne", "observes": ["heads"]}, {"name": "bill", "observes": ["q"]}]},
+    "script": [
+      {"action": {"events": [{"name": "turn", "pre": "true", "post": {"heads": "~heads"}},
+                             {"name": "leave", "pre": "true"}],
+                  "actual": "turn", "indistinguishable": {"anne": [["turn", "leave"]]}}},
+      {"expect": "~heads & ~Kw{anne} heads & ~Kw{bill} heads & K{anne} Kw{bill} q"},
+      {"expect_possible": {"anne": 4, "bill": 2}},
+      {"expect_worlds": 8}]})json");
+  for (const char* engine : {"explicit", "symbolic"}) {
+    INFO(engine);
+    const auto r = kripke_test::run_cli({"scenario", config, "--engine", engine});
+    CHECK(r.exit_code == 0);
+    CHECK_THAT(r.out, Catch::Contains("1 passed, 0 failed"));
+  }
+}
+
 TEST_CASE("[symbolic-models] check answers the same on both engines") {
   const std::string sap = kripke_test::source_path("configs/models/sum-and-product.json");
   const std::vector<std::vector<std::string>> questions = {
