@@ -49,9 +49,32 @@ kripke::GameConfig read_config(const kripke::Json& document,
   return config;
 }
 
-std::unique_ptr<kripke::Game> load_game(const std::string& file,
-                                        const std::function<void(kripke::GameConfig&)>& adjust) {
-  const kripke::Json document = read_json_file(file);
+namespace {
+
+// The agents whose "strategy" is "human", taken out of `document` (their seats' strategy
+// becomes the game's default) when people may play; an error at the first one otherwise.
+std::vector<kripke::Agent> take_people(kripke::Json& document, const std::string& file,
+                                       bool people_may_play) {
+  std::vector<kripke::Agent> people;
+  if (!document.is_object() || !document.contains("agents") || !document["agents"].is_array())
+    return people;
+  auto& agents = document["agents"];
+  for (std::size_t k = 0; k < agents.size(); ++k) {
+    auto& agent = agents[k];
+    if (!agent.is_object() || agent.value("strategy", kripke::Json()) != "human") continue;
+    if (!people_may_play)
+      throw kripke::InputError(
+          fmt::format("a person plays this seat: play the game with `kripkesim play {}`", file),
+          fmt::format("/agents/{}/strategy", k));
+    agent.erase("strategy");
+    people.push_back(kripke::Agent(k));
+  }
+  return people;
+}
+
+GameWithPeople load(const std::string& file, const std::function<void(kripke::GameConfig&)>& adjust,
+                    bool people_may_play) {
+  kripke::Json document = read_json_file(file);
   return in_file(file, [&] {
     // A scenario or an experiment is a config with more in it: point at its command rather
     // than at the key this command does not know.
@@ -62,10 +85,25 @@ std::unique_ptr<kripke::Game> load_game(const std::string& file,
                                              "`kripkesim {} {}`",
                                              kind, key, command, file),
                                  std::string("/") + key);
+    GameWithPeople out;
+    out.people = take_people(document, file, people_may_play);
     kripke::GameConfig config = read_config(document);
     if (adjust) adjust(config);
-    return kripke::make_game(std::move(config));
+    out.game = kripke::make_game(std::move(config));
+    return out;
   });
+}
+
+}  // namespace
+
+std::unique_ptr<kripke::Game> load_game(const std::string& file,
+                                        const std::function<void(kripke::GameConfig&)>& adjust) {
+  return load(file, adjust, false).game;
+}
+
+GameWithPeople load_game_with_people(const std::string& file,
+                                     const std::function<void(kripke::GameConfig&)>& adjust) {
+  return load(file, adjust, true);
 }
 
 fs::path bundled_configs_dir() {

@@ -33,6 +33,16 @@ kripke::GameConfig read_config(const kripke::Json& document,
 std::unique_ptr<kripke::Game> load_game(
     const std::string& file, const std::function<void(kripke::GameConfig&)>& adjust = {});
 
+// The same for `kripkesim play`, where an agent's "strategy" may be "human": a person plays
+// that seat. The seats (0-based) are returned and the game is built as if the agent had the
+// game's default strategy. (load_game refuses "human", pointing at `kripkesim play`.)
+struct GameWithPeople {
+  std::unique_ptr<kripke::Game> game;
+  std::vector<kripke::Agent> people;
+};
+GameWithPeople load_game_with_people(const std::string& file,
+                                     const std::function<void(kripke::GameConfig&)>& adjust = {});
+
 // The bundled configs: $KRIPKESIM_CONFIGS if set, else ./configs if it exists, else the
 // source tree's configs/ (baked in at build time).
 std::filesystem::path bundled_configs_dir();

@@ -70,11 +70,11 @@ class TempDir {
 };
 
 // Starts kripkesim with `args` in `cwd` (default: the source tree), its stdout and stderr
-// going to the files named, with `env` ("NAME=value") added to the environment; returns
-// its process id without waiting.
+// going to the files named, with `env` ("NAME=value") added to the environment and its
+// stdin read from `in_path` (empty: the test's own); returns its process id without waiting.
 inline pid_t spawn_cli(const std::vector<std::string>& args, const std::string& out_path,
                        const std::string& err_path, const std::string& cwd = KRIPKE_SOURCE_DIR,
-                       const std::vector<std::string>& env = {}) {
+                       const std::vector<std::string>& env = {}, const std::string& in_path = "") {
   std::vector<std::string> argv_strings{KRIPKESIM_EXE};
   argv_strings.insert(argv_strings.end(), args.begin(), args.end());
   std::vector<char*> argv;
@@ -89,6 +89,7 @@ inline pid_t spawn_cli(const std::vector<std::string>& args, const std::string& 
 
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
+  if (!in_path.empty()) posix_spawn_file_actions_addopen(&actions, 0, in_path.c_str(), O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
                                    0644);
   posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
@@ -117,6 +118,19 @@ inline CliResult run_cli(const std::vector<std::string>& args,
   const std::string out_path = capture.file("stdout"), err_path = capture.file("stderr");
   CliResult r;
   r.exit_code = wait_cli(spawn_cli(args, out_path, err_path, cwd, env));
+  r.out = read_file(out_path);
+  r.err = read_file(err_path);
+  return r;
+}
+
+// The same with `input` as its standard input.
+inline CliResult run_cli_with_input(const std::vector<std::string>& args,
+                                    const std::string& input) {
+  TempDir capture;
+  const std::string in_path = capture.write("stdin", input);
+  const std::string out_path = capture.file("stdout"), err_path = capture.file("stderr");
+  CliResult r;
+  r.exit_code = wait_cli(spawn_cli(args, out_path, err_path, KRIPKE_SOURCE_DIR, {}, in_path));
   r.out = read_file(out_path);
   r.err = read_file(err_path);
   return r;

@@ -294,6 +294,27 @@ TEST_CASE("[log] clue logs match the schema, with every kind of update") {
   CHECK(!schema.errors(move).empty());
 }
 
+TEST_CASE("[log] a log of kripkesim play, with a person's moves and a quit, matches the schema") {
+  const SchemaValidator schema = log_schema();
+  TempDir dir;
+  const std::string log = dir.file("play.jsonl");
+  const CliResult r = kripke_test::run_cli_with_input(
+      {"play", "configs/nine-card.json", "--log", log}, "ask 3 G3\nquit\n");
+  REQUIRE(r.exit_code == 0);
+  int by_person = 0;
+  const auto records = check_log(schema, kripke_test::read_file(log));
+  for (const json& record : records) by_person += record.contains("by");
+  CHECK(by_person >= 1);
+  CHECK(records.back()["reason"] == "quit");
+  // The schema knows the field's one value.
+  json wrong = records.front();
+  wrong["event"] = "move";
+  wrong["agent"] = 1;
+  wrong["text"] = "x";
+  wrong["by"] = "robot";
+  CHECK_FALSE(schema.errors(wrong).empty());
+}
+
 TEST_CASE("[log] every line of nine-card logs, with hints and moves, matches the schema") {
   const SchemaValidator schema = log_schema();
   std::map<std::string, int> events;

@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   add_list_command(app);
   add_run_command(app);
+  add_play_command(app);
   add_check_command(app);
   add_draw_command(app);
   add_validate_command(app);

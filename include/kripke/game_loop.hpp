@@ -63,13 +63,15 @@ class GameRunner {
     }
   }
 
-  // A turn whose move comes from a script (a scenario file) instead of the current agent:
+  // A turn whose move comes from a script (a scenario file) or a person (`kripkesim play`)
+  // instead of the current agent's strategy — `source` says which, in the turn's heading:
   // numbered, logged and checked for winners like any other turn. A finished game takes no
   // more turns.
-  void scripted_turn(const Json& move, const std::string& path) {
+  void scripted_turn(const Json& move, const std::string& path,
+                     const std::string& source = "scripted") {
     require_running(path);
     play_->set_turn(++turn_);
-    play_->emit_text("--- turn " + std::to_string(turn_) + " (scripted) ---");
+    play_->emit_text("--- turn " + std::to_string(turn_) + " (" + source + ") ---");
     play_->scripted_move(move, path);
     log_knowledge();
     check_winners();
@@ -81,6 +83,12 @@ class GameRunner {
       throw InputError("the game is over (" + reason_ + " after turn " + std::to_string(turn_) +
                            "); only expectations can follow",
                        path);
+  }
+
+  // Ends a game that is not over yet for a reason of the caller's (a person quit, the input
+  // ended), with the `end` event every finished game has.
+  void stop(const std::string& reason) {
+    if (!finished()) end(reason);
   }
 
   GameResult run() {

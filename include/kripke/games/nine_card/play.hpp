@@ -167,6 +167,7 @@ class NineCardPlay final : public Play {
 
   // --- views for the tables, tests and scenarios
   // ----------------------------------------
+  const Rules& rules() const { return rules_; }
   Agent current_player() const { return current_; }
   const std::vector<int>& question_hand(Agent p) const { return hands_[std::size_t(p)]; }
   const std::vector<int>& question_deck() const { return deck_; }

@@ -1,0 +1,84 @@
+#include "play/desk.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "kripke/games/nine_card/play.hpp"
+#include "play/desk_nine_card.hpp"
+
+namespace kripkesim::play {
+namespace {
+
+std::string lower(std::string s) {
+  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+bool in_audience(const kripke::LogRecord& record, kripke::Agent me) {
+  const auto audience = record.find("audience");
+  if (audience == record.end() || !audience->is_array()) return false;
+  return std::any_of(audience->begin(), audience->end(),
+                     [me](const kripke::LogRecord& a) { return a == me + 1; });
+}
+
+}  // namespace
+
+std::string Desk::shown(const kripke::Event& event, kripke::Agent me) const {
+  const kripke::LogRecord& r = event.record;
+  if (r.is_null()) return event.text.rfind("--- turn", 0) == 0 ? event.text : "";
+  const std::string kind = r.value("event", "");
+  if (kind == "start" || kind == "win" || kind == "end") return event.text;
+  if (kind == "move") return r.value("text", "");
+  if (kind != "update") return "";  // hint and knowledge tables: asked for with hint, table
+  const std::string update = r.value("kind", "");
+  std::string line = "  [";
+  if (update == "public") {
+    line += "public] ";
+  } else if (in_audience(r, me)) {
+    line += "to you] ";
+  } else {
+    std::string who;
+    for (const auto& a : r["audience"]) {
+      if (!who.empty()) who += ", ";
+      who += play_.agent_name(kripke::Agent(a.get<int>() - 1));
+    }
+    return line + "private] " + who + " learns something you do not see";
+  }
+  line += r.value("text", "");
+  for (const auto& stats : r["agents"])
+    if (stats.value("agent", 0) == me + 1) {
+      const auto& possible = stats["possible"];
+      line += "\n    you consider ";
+      line += possible.is_string() ? possible.get<std::string>() : possible.dump();
+      line += " worlds possible";
+      if (stats.value("knows", false)) line += "; you know what you need to win";
+    }
+  return line;
+}
+
+std::string complete(const std::string& word, const std::vector<std::string>& candidates,
+                     const std::string& what) {
+  const std::string typed = lower(word);
+  std::vector<std::string> matches;
+  for (const std::string& c : candidates) {
+    if (lower(c) == typed) return c;
+    if (lower(c).rfind(typed, 0) == 0) matches.push_back(c);
+  }
+  if (matches.size() == 1) return matches.front();
+  std::string list;
+  for (const std::string& c : matches.empty() ? candidates : matches) {
+    if (!list.empty()) list += ", ";
+    list += c;
+  }
+  if (matches.empty()) throw kripke::InputError("no " + what + " '" + word + "' (" + list + ")");
+  throw kripke::InputError("'" + word + "' could be " + list + ": type more of it");
+}
+
+std::unique_ptr<Desk> make_desk(const kripke::Play& play) {
+  if (const auto* nine = dynamic_cast<const kripke::nine_card::NineCardPlay*>(&play))
+    return std::make_unique<NineCardDesk>(*nine);
+  throw kripke::InputError("people cannot take a seat in " + play.game_name() +
+                           " yet: kripkesim play runs nine-card");
+}
+
+}  // namespace kripkesim::play

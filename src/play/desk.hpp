@@ -1,0 +1,59 @@
+// The game's side of `kripkesim play`: what a person in a seat sees and may do. Each game
+// has a desk (desk_<game>.cpp); the seat loop (seat_loop.cpp) and the screens
+// (seat_screens.cpp) are shared. A desk reads the play through the game's public views and
+// turns typed words into the same move a scenario's step would give, so that a person's
+// game is played, logged and replayed like any other.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kripke/events.hpp"
+#include "kripke/game.hpp"
+
+namespace kripkesim::play {
+
+class Desk {
+ public:
+  virtual ~Desk() = default;
+
+  // The seat whose move the next turn is.
+  virtual kripke::Agent to_move() const = 0;
+  // What the seat has in front of it: its own cards (or, in What's My Number?, the others'
+  // boards), the open cards, its question cards.
+  virtual std::string view(kripke::Agent me) const = 0;
+  // The words a move starts with ("ask"); the loop's own commands (help, hint, table,
+  // history, quit) are the others.
+  virtual std::vector<std::string> verbs() const = 0;
+  // The legal moves now, in the game's words, with their syntax.
+  virtual std::string moves_help(kripke::Agent me) const = 0;
+  // A typed move (its words; any unambiguous prefix of a word will do) as the move a
+  // scenario step gives; an InputError with one line saying why when it is not a legal move.
+  virtual kripke::Json read_move(kripke::Agent me, const std::vector<std::string>& words) const = 0;
+  // For each possible move, what each answer would leave (the hint table).
+  virtual std::string hint(kripke::Agent me) const = 0;
+  // What the seat knows: where it knows each card is, in how many worlds it may be elsewhere.
+  virtual std::string table(kripke::Agent me) const = 0;
+
+  // What the seat sees of an event, as lines of text (empty: nothing). By default: the
+  // start, turn headings, public updates (with the seat's own count of possible worlds),
+  // private updates to the seat, the names of others' private updates but not what they
+  // learnt, moves without the agents' reasons, wins and the end.
+  virtual std::string shown(const kripke::Event& event, kripke::Agent me) const;
+
+ protected:
+  explicit Desk(const kripke::Play& play) : play_(play) {}
+  const kripke::Play& play_;
+};
+
+// The desk of the play's game; an InputError when the game has none.
+std::unique_ptr<Desk> make_desk(const kripke::Play& play);
+
+// The candidate `word` is an unambiguous prefix of (or equal to, ignoring case); an
+// InputError naming `what` and the candidates otherwise.
+std::string complete(const std::string& word, const std::vector<std::string>& candidates,
+                     const std::string& what);
+
+}  // namespace kripkesim::play

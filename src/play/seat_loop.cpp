@@ -1,0 +1,131 @@
+#include "play/seat_loop.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+namespace kripkesim::play {
+namespace {
+
+// The loop's own commands; a game's move verbs come from its desk.
+const std::vector<std::string> kCommands = {"help", "hint", "table", "view", "history", "quit"};
+
+std::vector<std::string> split_words(const std::string& line) {
+  std::istringstream in(line);
+  std::vector<std::string> words;
+  for (std::string w; in >> w;) words.push_back(w);
+  return words;
+}
+
+}  // namespace
+
+void PersonMarker::emit(const kripke::Event& event) {
+  const std::string kind = event.record.is_object() ? event.record.value("event", "") : "";
+  if (kind == "start") {
+    kripke::Event marked = event;
+    for (auto& agent : marked.record["agents"])
+      for (kripke::Agent seat : seats_)
+        if (agent.value("agent", 0) == seat + 1) agent["strategy"] = "human";
+    next_.emit(marked);
+  } else if (kind == "move" && person_moving_) {
+    kripke::Event marked = event;
+    marked.record["by"] = "person";
+    next_.emit(marked);
+  } else {
+    next_.emit(event);
+  }
+}
+
+bool SeatLoop::is_seat(kripke::Agent a) const {
+  return std::find(seats_.begin(), seats_.end(), a) != seats_.end();
+}
+
+void SeatLoop::run() {
+  runner_.start();
+  while (!runner_.finished()) {
+    const kripke::Agent mover = desk_.to_move();
+    if (!is_seat(mover)) {
+      runner_.step();
+      continue;
+    }
+    if (!sit_down(mover)) {
+      runner_.stop("input ended");
+      break;
+    }
+    const TurnEnd end = person_turn(mover);
+    if (end == TurnEnd::Quit) runner_.stop("quit");
+    if (end == TurnEnd::InputEnded) runner_.stop("input ended");
+  }
+  // The end, as the last person at the screen sees it (the first seat if nobody moved).
+  out_ << screens_.take_backlog(seated_.value_or(seats_.front())) << std::flush;
+}
+
+bool SeatLoop::sit_down(kripke::Agent me) {
+  const bool pass = seats_.size() > 1 && seated_ != me;
+  seated_ = me;
+  if (pass) {
+    const std::string name = runner_.play().agent_name(me);
+    if (input_.terminal()) {
+      out_ << "\x1b[2J\x1b[H";  // clear the screen: the last person's cards go
+      if (!input_.read("Pass the keyboard to " + name + " and press Enter. ")) return false;
+      out_ << "\x1b[2J\x1b[H";
+    } else {
+      out_ << "=== " << name << " at the keyboard ===\n";
+    }
+  }
+  out_ << screens_.take_backlog(me) << desk_.view(me) << "\n";
+  return true;
+}
+
+SeatLoop::TurnEnd SeatLoop::person_turn(kripke::Agent me) {
+  std::vector<std::string> words_known = kCommands;
+  for (const std::string& verb : desk_.verbs()) words_known.push_back(verb);
+  const std::string prompt = runner_.play().agent_name(me) + "> ";
+  for (;;) {
+    const std::optional<std::string> line = input_.read(prompt);
+    if (!line) return TurnEnd::InputEnded;
+    std::vector<std::string> words = split_words(*line);
+    if (words.empty()) continue;
+    kripke::Json move;
+    try {
+      words[0] = complete(words[0], words_known, "command");
+      if (words[0] == "quit") return TurnEnd::Quit;
+      if (words[0] == "help") {
+        out_ << help(me) << "\n";
+      } else if (words[0] == "hint") {
+        out_ << desk_.hint(me) << "\n";
+      } else if (words[0] == "table") {
+        out_ << desk_.table(me) << "\n";
+      } else if (words[0] == "view") {
+        out_ << desk_.view(me) << "\n";
+      } else if (words[0] == "history") {
+        for (const std::string& shown : screens_.history(me)) out_ << shown << "\n";
+      } else {
+        move = desk_.read_move(me, words);
+      }
+    } catch (const kripke::InputError& e) {
+      out_ << "  " << e.what() << "\n";  // one line, and the prompt again
+    }
+    if (move.is_null()) continue;
+    // The desk checked the move: the game takes it as a scenario's move step.
+    marker_.set_person_moving(true);
+    runner_.scripted_turn(move, "/move", runner_.play().agent_name(me) + " at the keyboard");
+    marker_.set_person_moving(false);
+    out_ << screens_.take_backlog(me) << std::flush;
+    return TurnEnd::Moved;
+  }
+}
+
+std::string SeatLoop::help(kripke::Agent me) const {
+  std::string text = "Moves:\n";  // piece by piece: GCC 12's false -Wrestrict
+  text += desk_.moves_help(me);
+  return text +
+         "\nCommands (any unambiguous start will do):\n"
+         "  hint      for each move you could make, how many worlds each answer would leave\n"
+         "  table     what you know: in how many of your possible worlds each card is where\n"
+         "  view      what is in front of you again\n"
+         "  history   everything you have been shown in this game\n"
+         "  help      this list\n"
+         "  quit      end the game here (the log so far is kept)";
+}
+
+}  // namespace kripkesim::play

@@ -1,0 +1,71 @@
+// `kripkesim play`'s loop: the AI agents play their turns, and at a person's turn the person
+// types commands and a move, which is played as a scenario's move step would be (so the log
+// is the same, the move marked "by": "person"). With several people at one screen
+// (hot-seat) the screen is cleared and the keyboard passed between their turns, so that
+// nobody sees another's cards.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "kripke/game_loop.hpp"
+#include "play/desk.hpp"
+#include "play/line_input.hpp"
+#include "play/seat_screens.hpp"
+
+namespace kripkesim::play {
+
+// Marks the people in the log on its way to `next`: "strategy": "human" for their seats in
+// the start record, "by": "person" on the moves their turns emit.
+class PersonMarker final : public kripke::EventSink {
+ public:
+  explicit PersonMarker(kripke::EventSink& next) : next_(next) {}
+  void set_seats(std::vector<kripke::Agent> seats) { seats_ = std::move(seats); }
+  void emit(const kripke::Event& event) override;
+  bool enabled() const override { return next_.enabled(); }
+  void set_person_moving(bool moving) { person_moving_ = moving; }
+
+ private:
+  kripke::EventSink& next_;
+  std::vector<kripke::Agent> seats_;
+  bool person_moving_ = false;
+};
+
+class SeatLoop {
+ public:
+  SeatLoop(kripke::GameRunner& runner, const Desk& desk, SeatScreens& screens, PersonMarker& marker,
+           LineInput& input, std::ostream& out, std::vector<kripke::Agent> seats)
+      : runner_(runner),
+        desk_(desk),
+        screens_(screens),
+        marker_(marker),
+        input_(input),
+        out_(out),
+        seats_(std::move(seats)) {}
+
+  // Plays the game to its end, or until a person quits or the input ends (the game then
+  // ends with the reason "quit" or "input ended").
+  void run();
+
+ private:
+  enum class TurnEnd { Moved, Quit, InputEnded };
+
+  bool is_seat(kripke::Agent a) const;
+  // Hands the screen to `me`: the hot-seat pause, then what `me` has not seen yet and its
+  // view of the table. False when the input ended during the pause.
+  bool sit_down(kripke::Agent me);
+  TurnEnd person_turn(kripke::Agent me);
+  std::string help(kripke::Agent me) const;
+
+  kripke::GameRunner& runner_;
+  const Desk& desk_;
+  SeatScreens& screens_;
+  PersonMarker& marker_;
+  LineInput& input_;
+  std::ostream& out_;
+  std::vector<kripke::Agent> seats_;
+  std::optional<kripke::Agent> seated_;
+};
+
+}  // namespace kripkesim::play

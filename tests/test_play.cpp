@@ -1,0 +1,314 @@
+// `kripkesim play`: people at the table. Scripted standard input plays the nine-card game
+// from seat 1 (mistyped and illegal moves, help, hint, table, quit, end of input): what the
+// person is shown (their cards and answers, never another player's private ones), and the
+// game's course and log, which must equal an in-process replay that plays the same moves as
+// a scenario's move steps would. Then hot-seat through a pipe, "strategy": "human" in a
+// config, refusals, and one session through a pseudo-terminal (the prompt, libedit's line
+// editing, the hot-seat pause and the cleared screen).
+#include <poll.h>
+#include <pty.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include "cli_runner.hpp"
+#include "config_file.hpp"
+#include "event_recorder.hpp"
+#include "kripke/game_loop.hpp"
+#include "kripke/games/nine_card/play.hpp"
+#include "text_cat.hpp"
+
+namespace {
+
+using kripke::Json;
+namespace nc = kripke::nine_card;
+
+const std::string kNineCard = kripke_test::source_path("configs/nine-card.json");
+
+// The game as kripkesim play builds it, played in process: the people's moves (each seat's
+// first question card, asked of the next player) as scripted turns, the AI's turns as
+// steps. Returns the lines the people type; `recorder` gets the events.
+struct Replay {
+  std::vector<std::string> lines;  // per person turn, the move typed
+  std::vector<int> movers;         // who typed each
+  kripke_test::EventRecorder recorder;
+};
+
+Replay replay(const std::vector<kripke::Agent>& people, std::size_t max_person_turns = 1000) {
+  Replay r;
+  const auto game = kripkesim::load_game(kNineCard);
+  kripke::GameRunner runner(*game, game->config().seed, r.recorder);
+  runner.start();
+  while (!runner.finished()) {
+    const auto& play = dynamic_cast<const nc::NineCardPlay&>(runner.play());
+    const kripke::Agent me = play.current_player();
+    if (std::find(people.begin(), people.end(), me) == people.end()) {
+      runner.step();
+      continue;
+    }
+    if (r.lines.size() == max_person_turns) break;
+    const int target = (me + 1) % play.rules().players + 1;
+    const std::string q = nc::questions()[std::size_t(play.question_hand(me).front())].id;
+    r.lines.push_back(kripke_test::cat("ask ", std::to_string(target), " ", q));
+    r.movers.push_back(me);
+    runner.scripted_turn({{"player", me + 1}, {"target", target}, {"question", q}}, "/move",
+                         "test");
+  }
+  return r;
+}
+
+std::vector<Json> log_records(const std::string& path) {
+  std::vector<Json> out;
+  for (const std::string& line : kripke_test::lines_of(kripke_test::read_file(path)))
+    out.push_back(Json::parse(line));
+  return out;
+}
+
+std::string joined(const std::vector<std::string>& lines) {
+  std::string s;
+  for (const auto& l : lines) s += l + "\n";
+  return s;
+}
+
+std::size_t occurrences(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("[play] a person plays nine-card from seat 1 through standard input") {
+  const Replay expected = replay({0});
+  REQUIRE_FALSE(expected.lines.empty());
+  // The first turn: mistakes and commands before the move.
+  std::vector<std::string> typed = {"help",        "hnt",       "h",   "hint", "table",
+                                    "ask 1 green", "ask 2 zzz", "ask", ""};
+  typed.insert(typed.end(), expected.lines.begin(), expected.lines.end());
+  typed.insert(typed.begin() + 9, "history");
+  kripke_test::TempDir dir;
+  const std::string log = dir.file("game.jsonl");
+  const auto r = kripke_test::run_cli_with_input({"play", kNineCard, "--log", log}, joined(typed));
+  INFO(r.out);
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  // The prompt, the errors (one line each) and the answers to the commands.
+  CHECK(occurrences(r.out, "player 1> ") >= typed.size() - 1);
+  for (const char* answer :
+       {"ask PLAYER QUESTION", "no command 'hnt' (help, hint, table, view, history, quit, ask)",
+        "'h' could be help, hint, history: type more of it", "hints for player 1",
+        "what player 1 knows", "you cannot ask yourself", "no question card in your hand 'zzz'",
+        "ask takes a player and one of your question cards"})
+    CHECK_THAT(r.out, Catch::Contains(answer));
+  // What player 1 sees: its own cards, never the others' private looks or the AI's reasons.
+  const auto game = kripkesim::load_game(kNineCard);
+  kripke::NullSink none;
+  kripke::GameRunner start(*game, game->config().seed, none);
+  const Json deal = start.play().deal();
+  std::string cards;
+  for (const auto& c : deal["hands"][0]) {
+    if (!cards.empty()) cards += ' ';
+    cards += c.get<std::string>();
+  }
+  CHECK_THAT(r.out, Catch::Contains(kripke_test::cat("your cards: ", cards)));
+  CHECK_THAT(r.out, Catch::Contains("[to you] player 1 looks at its cards"));
+  CHECK_THAT(r.out, Catch::Contains("[private] player 2 learns something you do not see"));
+  CHECK_THAT(r.out, !Catch::Contains("player 2 looks at its cards"));
+  CHECK_THAT(r.out, !Catch::Contains("player 3 looks at its cards"));
+  CHECK_THAT(r.out, !Catch::Contains("why:"));
+  CHECK_THAT(r.out, !Catch::Contains("hints for player 2"));
+  CHECK_THAT(r.out, !Catch::Contains("possible: 1:"));  // the others' counts of worlds
+  CHECK_THAT(r.out, Catch::Contains("=== end after"));
+  // The log is the replay's, the person's moves marked, the seat's strategy "human".
+  const std::vector<Json> logged = log_records(log);
+  std::vector<Json> replayed;
+  for (const auto& e : expected.recorder.events)
+    if (!e.record.is_null()) replayed.push_back(Json::parse(e.record.dump()));
+  REQUIRE(logged.size() == replayed.size());
+  CHECK(logged.front()["agents"][0]["strategy"] == "human");
+  CHECK(logged.front()["agents"][1]["strategy"] == "info-gain");
+  int by_person = 0;
+  for (std::size_t k = 1; k < logged.size(); ++k) {
+    Json record = logged[k];
+    if (record.contains("by")) {
+      CHECK(record["by"] == "person");
+      CHECK(record["agent"] == 1);
+      ++by_person;
+      record.erase("by");
+    } else if (record["event"] == "move") {
+      CHECK(record["agent"] != 1);
+    }
+    CHECK(record == replayed[k]);
+  }
+  CHECK(by_person == int(expected.lines.size()));
+}
+
+TEST_CASE("[play] quit and the end of input end the game with the log written") {
+  kripke_test::TempDir dir;
+  for (const auto& [input, reason] : {std::pair<std::string, std::string>{"hint\nquit\n", "quit"},
+                                      {"table\n", "input ended"},
+                                      {"", "input ended"}}) {
+    INFO(input);
+    const std::string log = dir.file("game.jsonl");
+    const auto r = kripke_test::run_cli_with_input({"play", kNineCard, "--log", log}, input);
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.empty());
+    const auto records = log_records(log);
+    REQUIRE_FALSE(records.empty());
+    CHECK(records.back()["event"] == "end");
+    CHECK(records.back()["reason"] == reason);
+    CHECK_THAT(r.out, Catch::Contains(kripke_test::cat("=== end after 0 turns: ", reason, " ===")));
+  }
+}
+
+TEST_CASE("[play] hot-seat through a pipe: each person sees only their own cards") {
+  const Replay expected = replay({0, 1}, 6);
+  kripke_test::TempDir dir;
+  const std::string log = dir.file("game.jsonl");
+  const auto r = kripke_test::run_cli_with_input(
+      {"play", kNineCard, "--seat", "1", "--seat", "2", "--log", log},
+      joined(expected.lines) + "quit\n");
+  INFO(r.out);
+  REQUIRE(r.exit_code == 0);
+  // Split the transcript at each change of person; each part must show its own look only.
+  std::vector<std::pair<int, std::string>> parts;
+  for (const std::string& line : kripke_test::lines_of(r.out)) {
+    if (line == "=== player 1 at the keyboard ===" || line == "=== player 2 at the keyboard ===") {
+      parts.emplace_back(line[11] - '0', "");
+      continue;
+    }
+    if (!parts.empty()) parts.back().second += line + "\n";
+  }
+  REQUIRE(parts.size() >= 4);
+  CHECK(parts[0].first == 1);
+  CHECK(parts[1].first == 2);
+  for (const auto& [seat, text] : parts) {
+    const std::string other = seat == 1 ? "2" : "1";
+    CHECK_THAT(text, !Catch::Contains(kripke_test::cat("player ", other, " looks at its cards")));
+  }
+  CHECK_THAT(parts[0].second, Catch::Contains("[to you] player 1 looks at its cards"));
+  CHECK_THAT(parts[1].second, Catch::Contains("[to you] player 2 looks at its cards"));
+  const auto records = log_records(log);
+  CHECK(records.front()["agents"][0]["strategy"] == "human");
+  CHECK(records.front()["agents"][1]["strategy"] == "human");
+  CHECK(records.front()["agents"][2]["strategy"] == "random");
+  CHECK(records.back()["reason"] == "quit");
+}
+
+TEST_CASE("[play] \"strategy\": \"human\" in a config, and what is refused") {
+  kripke_test::TempDir dir;
+  const std::string config = dir.write("people.json", R"({"game": "nine-card", "seed": 3,
+    "agents": [{"strategy": "random"}, {"strategy": "human"}, {"strategy": "random"}]})");
+  const auto run = kripke_test::run_cli({"run", config});
+  CHECK(run.exit_code == 2);
+  CHECK_THAT(run.err, Catch::Contains("people.json: /agents/1/strategy: a person plays this "
+                                      "seat: play the game with `kripkesim play"));
+  const auto seated = kripke_test::run_cli_with_input({"play", config}, "quit\n");
+  CHECK(seated.exit_code == 0);
+  CHECK_THAT(seated.out, Catch::Contains("You are player 2."));
+  CHECK_THAT(seated.out, Catch::Contains("player 2> "));
+  const auto far = kripke_test::run_cli_with_input({"play", kNineCard, "--seat", "7"}, "");
+  CHECK(far.exit_code == 2);
+  CHECK_THAT(far.err, Catch::Contains("--seat 7: nine-card has seats 1 to 3 in this config"));
+  const auto clue =
+      kripke_test::run_cli_with_input({"play", kripke_test::source_path("configs/clue.json")}, "");
+  CHECK(clue.exit_code == 2);
+  CHECK_THAT(clue.err, Catch::Contains("people cannot take a seat in clue yet"));
+}
+
+namespace {
+
+// A session through a pseudo-terminal: what the program writes is read until `expected`
+// appears (or 20 seconds pass).
+class Terminal {
+ public:
+  explicit Terminal(const std::vector<std::string>& args) {
+    pid_ = forkpty(&fd_, nullptr, nullptr, nullptr);
+    REQUIRE(pid_ >= 0);
+    if (pid_ == 0) {
+      std::vector<std::string> words{KRIPKESIM_EXE};
+      words.insert(words.end(), args.begin(), args.end());
+      std::vector<char*> argv;
+      for (auto& w : words) argv.push_back(w.data());
+      argv.push_back(nullptr);
+      setenv("TERM", "xterm", 1);
+      if (chdir(KRIPKE_SOURCE_DIR) != 0) _exit(126);
+      execv(argv[0], argv.data());
+      _exit(127);
+    }
+  }
+  ~Terminal() {
+    if (fd_ >= 0) close(fd_);
+    if (pid_ > 0 && !waited_) waitpid(pid_, nullptr, 0);
+  }
+
+  // Everything written until `expected` appears; fails the test after 20 seconds.
+  std::string read_until(const std::string& expected) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (seen_.find(expected, from_) == std::string::npos) {
+      pollfd p{fd_, POLLIN, 0};
+      if (std::chrono::steady_clock::now() > deadline || poll(&p, 1, 200) < 0) {
+        FAIL("no '" << expected << "' in: " << seen_.substr(from_));
+      }
+      if (!(p.revents & (POLLIN | POLLHUP))) continue;
+      char buffer[4096];
+      const ssize_t got = read(fd_, buffer, sizeof buffer);
+      if (got <= 0) FAIL("the program ended before '" << expected << "': " << seen_.substr(from_));
+      seen_.append(buffer, std::size_t(got));
+    }
+    const auto end = seen_.find(expected, from_) + expected.size();
+    std::string out = seen_.substr(from_, end - from_);
+    from_ = end;
+    return out;
+  }
+  void type(const std::string& keys) {
+    REQUIRE(write(fd_, keys.data(), keys.size()) == ssize_t(keys.size()));
+  }
+  int exit_code() {
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    waited_ = true;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+
+ private:
+  int fd_ = -1;
+  pid_t pid_ = -1;
+  bool waited_ = false;
+  std::string seen_;
+  std::size_t from_ = 0;
+};
+
+}  // namespace
+
+TEST_CASE("[play] through a terminal: prompt, line editing, hot-seat pause") {
+  const Replay expected = replay({0, 1}, 1);
+  kripke_test::TempDir dir;
+  const std::string log = dir.file("game.jsonl");
+  Terminal t({"play", kNineCard, "--seat", "1", "--seat", "2", "--log", log});
+  // The screen is cleared before the pause, so the first person's cards are gone.
+  const std::string first = t.read_until("Pass the keyboard to player 1 and press Enter.");
+  CHECK_THAT(first, Catch::Contains("\x1b[2J"));
+  t.type("\r");
+  t.read_until("player 1> ");
+  // "int", then Ctrl-A (to the start of the line: libedit's, not the terminal's) and "h".
+  t.type("int\x01h\r");
+  t.read_until("hints for player 1");
+  t.read_until("player 1> ");
+  t.type(expected.lines.front() + "\r");
+  const std::string passing = t.read_until("Pass the keyboard to player 2 and press Enter.");
+  CHECK_THAT(passing, Catch::Contains("\x1b[2J"));
+  t.type("\r");
+  const std::string second = t.read_until("player 2> ");
+  CHECK_THAT(second, Catch::Contains("[to you] player 2 looks at its cards"));
+  CHECK_THAT(second, !Catch::Contains("[to you] player 1 looks at its cards"));
+  t.type("quit\r");
+  CHECK(t.exit_code() == 0);
+  const auto records = log_records(log);
+  REQUIRE_FALSE(records.empty());
+  CHECK(records.back()["reason"] == "quit");
+}
