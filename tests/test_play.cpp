@@ -10,8 +10,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +21,7 @@
 #include "config_file.hpp"
 #include "event_recorder.hpp"
 #include "kripke/game_loop.hpp"
+#include "kripke/games/clue/clue.hpp"
 #include "kripke/games/nine_card/play.hpp"
 #include "text_cat.hpp"
 
@@ -55,8 +58,7 @@ Replay replay(const std::vector<kripke::Agent>& people, std::size_t max_person_t
     const std::string q = nc::questions()[std::size_t(play.question_hand(me).front())].id;
     r.lines.push_back(kripke_test::cat("ask ", std::to_string(target), " ", q));
     r.movers.push_back(me);
-    runner.scripted_turn({{"player", me + 1}, {"target", target}, {"question", q}}, "/move",
-                         "test");
+    runner.person_turn({{"player", me + 1}, {"target", target}, {"question", q}}, "/move", "test");
   }
   return r;
 }
@@ -72,6 +74,30 @@ std::string joined(const std::vector<std::string>& lines) {
   std::string s;
   for (const auto& l : lines) s += l + "\n";
   return s;
+}
+
+// `kripkesim play ARGS --log FILE` with `typed` as its input: what it printed and its log.
+struct Played {
+  kripke_test::CliResult r;
+  std::vector<Json> log;
+};
+Played play_typed(std::vector<std::string> args, const std::vector<std::string>& typed) {
+  kripke_test::TempDir dir;
+  const std::string log = dir.file("game.jsonl");
+  args.insert(args.begin(), "play");
+  args.insert(args.end(), {"--log", log});
+  Played p;
+  p.r = kripke_test::run_cli_with_input(args, joined(typed));
+  if (p.r.exit_code == 0) p.log = log_records(log);
+  return p;
+}
+
+// The log records a replay emitted, as the log file holds them.
+std::vector<Json> records_of(const Replay& replayed) {
+  std::vector<Json> out;
+  for (const auto& e : replayed.recorder.events)
+    if (!e.record.is_null()) out.push_back(Json::parse(e.record.dump()));
+  return out;
 }
 
 std::size_t occurrences(const std::string& text, const std::string& what) {
@@ -90,9 +116,8 @@ TEST_CASE("[play] a person plays nine-card from seat 1 through standard input") 
                                     "ask 1 green", "ask 2 zzz", "ask", ""};
   typed.insert(typed.end(), expected.lines.begin(), expected.lines.end());
   typed.insert(typed.begin() + 9, "history");
-  kripke_test::TempDir dir;
-  const std::string log = dir.file("game.jsonl");
-  const auto r = kripke_test::run_cli_with_input({"play", kNineCard, "--log", log}, joined(typed));
+  const Played played = play_typed({kNineCard}, typed);
+  const auto& r = played.r;
   INFO(r.out);
   INFO(r.err);
   REQUIRE(r.exit_code == 0);
@@ -124,10 +149,8 @@ TEST_CASE("[play] a person plays nine-card from seat 1 through standard input") 
   CHECK_THAT(r.out, !Catch::Contains("possible: 1:"));  // the others' counts of worlds
   CHECK_THAT(r.out, Catch::Contains("=== end after"));
   // The log is the replay's, the person's moves marked, the seat's strategy "human".
-  const std::vector<Json> logged = log_records(log);
-  std::vector<Json> replayed;
-  for (const auto& e : expected.recorder.events)
-    if (!e.record.is_null()) replayed.push_back(Json::parse(e.record.dump()));
+  const std::vector<Json>& logged = played.log;
+  const std::vector<Json> replayed = records_of(expected);
   REQUIRE(logged.size() == replayed.size());
   CHECK(logged.front()["agents"][0]["strategy"] == "human");
   CHECK(logged.front()["agents"][1]["strategy"] == "info-gain");
@@ -214,10 +237,10 @@ TEST_CASE("[play] \"strategy\": \"human\" in a config, and what is refused") {
   const auto far = kripke_test::run_cli_with_input({"play", kNineCard, "--seat", "7"}, "");
   CHECK(far.exit_code == 2);
   CHECK_THAT(far.err, Catch::Contains("--seat 7: nine-card has seats 1 to 3 in this config"));
-  const auto clue =
-      kripke_test::run_cli_with_input({"play", kripke_test::source_path("configs/clue.json")}, "");
-  CHECK(clue.exit_code == 2);
-  CHECK_THAT(clue.err, Catch::Contains("people cannot take a seat in clue yet"));
+  const auto number = kripke_test::run_cli_with_input(
+      {"play", kripke_test::source_path("configs/number.json")}, "");
+  CHECK(number.exit_code == 2);
+  CHECK_THAT(number.err, Catch::Contains("people cannot take a seat in number yet"));
 }
 
 namespace {
@@ -311,4 +334,85 @@ TEST_CASE("[play] through a terminal: prompt, line editing, hot-seat pause") {
   const auto records = log_records(log);
   REQUIRE_FALSE(records.empty());
   CHECK(records.back()["reason"] == "quit");
+}
+
+namespace {
+
+// Clue played in process as `kripkesim play configs/clue.json` plays it with a person in
+// seat 1 who suggests weapon k and suspect k at its k-th turn and, asked to choose, shows
+// the last of the cards it holds; returns what the person types, in order.
+Replay clue_replay(const std::string& config) {
+  Replay r;
+  const auto game = kripkesim::load_game(config);
+  kripke::GameRunner runner(*game, game->config().seed, r.recorder);
+  auto& clue = dynamic_cast<kripke::clue::CluePlay&>(runner.play());
+  const auto& rules = clue.tables().rules();
+  clue.set_person_shows([&](kripke::Agent answerer, kripke::Agent, const std::vector<int>&,
+                            const std::vector<int>& held) -> std::optional<int> {
+    if (answerer != 0 || held.size() < 2) return std::nullopt;
+    r.lines.push_back(kripke_test::cat("show ", rules.card_names[std::size_t(held.back())]));
+    return held.back();
+  });
+  runner.start();
+  int turns = 0;
+  while (!runner.finished()) {
+    if (clue.next_asker() != 0) {
+      runner.step();
+      continue;
+    }
+    Json cards = Json::array();
+    std::string line = "suggest";
+    for (const auto& category : rules.categories) {
+      const std::string& card = category.cards[std::size_t(turns) % category.cards.size()];
+      cards.push_back(card);
+      line += " " + card;
+    }
+    ++turns;
+    r.lines.push_back(line);
+    runner.person_turn({{"cards", cards}}, "/move", "test");
+  }
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("[play] a person plays Clue: suggests, shows cards, sees only its own answers") {
+  const std::string config = kripke_test::source_path("configs/clue.json");
+  const Replay expected = clue_replay(config);
+  REQUIRE(std::count_if(expected.lines.begin(), expected.lines.end(),
+                        [](const std::string& l) { return l.rfind("show ", 0) == 0; }) > 0);
+  std::vector<std::string> typed = {"suggest rope", "suggest rope dagger", "suggest zz Scarlet",
+                                    "hint", "table"};
+  typed.insert(typed.end(), expected.lines.begin(), expected.lines.end());
+  const Played played = play_typed({config}, typed);
+  const auto& r = played.r;
+  INFO(r.out);
+  INFO(r.err);
+  REQUIRE(r.exit_code == 0);
+  for (const char* answer : {"suggest names one card of each kind: weapon suspect",
+                             "two weapons: a suggestion names one card of each kind",
+                             "no card 'zz'", "hints for player 1", "bits", "what player 1 knows",
+                             "which do you show player", "You are player 1.", "=== end after"})
+    CHECK_THAT(r.out, Catch::Contains(answer));
+  // The log is the replay's; every card shown between two other players stays hidden.
+  const std::vector<Json>& logged = played.log;
+  const std::vector<Json> replayed = records_of(expected);
+  REQUIRE(logged.size() == replayed.size());
+  CHECK(logged.front()["agents"][0]["strategy"] == "human");
+  int hidden = 0;
+  for (std::size_t k = 1; k < logged.size(); ++k) {
+    Json record = logged[k];
+    record.erase("by");
+    CHECK(record == replayed[k]);
+    if (record["event"] == "move" && !record["shown"].is_null() && record["agent"] != 1 &&
+        record["shown_by"] != 1) {
+      ++hidden;
+      const std::string secret =
+          kripke_test::cat("player ", record["shown_by"].dump(), " shows player ",
+                           record["agent"].dump(), " ", record["shown"].get<std::string>());
+      CHECK_THAT(r.out, !Catch::Contains(secret));
+    }
+  }
+  CHECK(hidden > 0);
+  CHECK_THAT(r.out, Catch::Contains("[you see] player 1 sees only that player"));
 }

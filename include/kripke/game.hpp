@@ -79,6 +79,14 @@ class Play {
   virtual WorldSet atom(const Formula& atom, const Model& model) const = 0;
   // A scripted move from a scenario file (path: its JSON pointer, for errors).
   virtual void scripted_move(const Json& move, const std::string& path) = 0;
+  // A move a person chose (`kripkesim play`), in the scripted move's form: played as the
+  // agent's own turn plays its strategy's choice, so that only the choice is the person's
+  // (in Clue, the answering agents show cards by their own policies, which may draw from
+  // `rng`). By default the scripted move.
+  virtual void person_move(const Json& move, const std::string& path, Rng& rng) {
+    (void)rng;
+    scripted_move(move, path);
+  }
   // The actual deal, as it appears in the config's "deal" field.
   virtual Json deal() const = 0;
   // One entry per agent: {"agent": 1, "strategy": ...}.

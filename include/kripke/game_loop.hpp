@@ -63,18 +63,16 @@ class GameRunner {
     }
   }
 
-  // A turn whose move comes from a script (a scenario file) or a person (`kripkesim play`)
-  // instead of the current agent's strategy — `source` says which, in the turn's heading:
+  // A turn whose move comes from a script (a scenario file) instead of the current agent:
   // numbered, logged and checked for winners like any other turn. A finished game takes no
   // more turns.
-  void scripted_turn(const Json& move, const std::string& path,
-                     const std::string& source = "scripted") {
-    require_running(path);
-    play_->set_turn(++turn_);
-    play_->emit_text("--- turn " + std::to_string(turn_) + " (" + source + ") ---");
-    play_->scripted_move(move, path);
-    log_knowledge();
-    check_winners();
+  void scripted_turn(const Json& move, const std::string& path) {
+    outside_turn(path, "scripted", [&] { play_->scripted_move(move, path); });
+  }
+  // The same for a move a person chose (Play::person_move); `who` names the person in the
+  // turn's heading.
+  void person_turn(const Json& move, const std::string& path, const std::string& who) {
+    outside_turn(path, who, [&] { play_->person_move(move, path, rng_); });
   }
 
   // An InputError at `path` (a script's step) when the game is over: no turn can follow.
@@ -102,6 +100,16 @@ class GameRunner {
   }
 
  private:
+  template <class Move>
+  void outside_turn(const std::string& path, const std::string& source, Move&& move) {
+    require_running(path);
+    play_->set_turn(++turn_);
+    play_->emit_text("--- turn " + std::to_string(turn_) + " (" + source + ") ---");
+    move();
+    log_knowledge();
+    check_winners();
+  }
+
   void log_knowledge() const {
     if (play_->logging()) play_->log_knowledge();
   }

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cctype>
 
+#include "kripke/games/clue/clue.hpp"
 #include "kripke/games/nine_card/play.hpp"
+#include "play/desk_clue.hpp"
 #include "play/desk_nine_card.hpp"
 
 namespace kripkesim::play {
@@ -74,11 +76,13 @@ std::string complete(const std::string& word, const std::vector<std::string>& ca
   throw kripke::InputError("'" + word + "' could be " + list + ": type more of it");
 }
 
-std::unique_ptr<Desk> make_desk(const kripke::Play& play) {
+std::unique_ptr<Desk> make_desk(kripke::Play& play) {
   if (const auto* nine = dynamic_cast<const kripke::nine_card::NineCardPlay*>(&play))
     return std::make_unique<NineCardDesk>(*nine);
+  if (auto* clue = dynamic_cast<kripke::clue::CluePlay*>(&play))
+    return std::make_unique<ClueDesk>(*clue);
   throw kripke::InputError("people cannot take a seat in " + play.game_name() +
-                           " yet: kripkesim play runs nine-card");
+                           " yet: kripkesim play runs nine-card and clue");
 }
 
 }  // namespace kripkesim::play

@@ -15,6 +15,18 @@
 
 namespace kripkesim::play {
 
+// What a desk may ask of the people during a turn that is not theirs (Clue: which of the
+// suggested cards to show). The seat loop provides it.
+class Seats {
+ public:
+  virtual ~Seats() = default;
+  virtual bool is_person(kripke::Agent a) const = 0;
+  // Hands the screen to `a` (hot-seat: the pause), shows `question` and reads one of
+  // `choices` (a unique start will do); nullopt when the input ends.
+  virtual std::optional<std::string> choose(kripke::Agent a, const std::string& question,
+                                            const std::vector<std::string>& choices) = 0;
+};
+
 class Desk {
  public:
   virtual ~Desk() = default;
@@ -37,6 +49,9 @@ class Desk {
   // What the seat knows: where it knows each card is, in how many worlds it may be elsewhere.
   virtual std::string table(kripke::Agent me) const = 0;
 
+  // Connects the game's choices that people make during others' turns to `seats`.
+  virtual void seat_people(Seats& seats) { (void)seats; }
+
   // What the seat sees of an event, as lines of text (empty: nothing). By default: the
   // start, turn headings, public updates (with the seat's own count of possible worlds),
   // private updates to the seat, the names of others' private updates but not what they
@@ -49,7 +64,7 @@ class Desk {
 };
 
 // The desk of the play's game; an InputError when the game has none.
-std::unique_ptr<Desk> make_desk(const kripke::Play& play);
+std::unique_ptr<Desk> make_desk(kripke::Play& play);
 
 // The candidate `word` is an unambiguous prefix of (or equal to, ignoring case); an
 // InputError naming `what` and the candidates otherwise.

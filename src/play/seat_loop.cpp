@@ -35,7 +35,7 @@ void PersonMarker::emit(const kripke::Event& event) {
   }
 }
 
-bool SeatLoop::is_seat(kripke::Agent a) const {
+bool SeatLoop::is_person(kripke::Agent a) const {
   return std::find(seats_.begin(), seats_.end(), a) != seats_.end();
 }
 
@@ -43,8 +43,9 @@ void SeatLoop::run() {
   runner_.start();
   while (!runner_.finished()) {
     const kripke::Agent mover = desk_.to_move();
-    if (!is_seat(mover)) {
+    if (!is_person(mover)) {
       runner_.step();
+      if (input_ended_) runner_.stop("input ended");
       continue;
     }
     if (!sit_down(mover)) {
@@ -53,7 +54,7 @@ void SeatLoop::run() {
     }
     const TurnEnd end = person_turn(mover);
     if (end == TurnEnd::Quit) runner_.stop("quit");
-    if (end == TurnEnd::InputEnded) runner_.stop("input ended");
+    if (end == TurnEnd::InputEnded || input_ended_) runner_.stop("input ended");
   }
   // The end, as the last person at the screen sees it (the first seat if nobody moved).
   out_ << screens_.take_backlog(seated_.value_or(seats_.front())) << std::flush;
@@ -108,10 +109,36 @@ SeatLoop::TurnEnd SeatLoop::person_turn(kripke::Agent me) {
     if (move.is_null()) continue;
     // The desk checked the move: the game takes it as a scenario's move step.
     marker_.set_person_moving(true);
-    runner_.scripted_turn(move, "/move", runner_.play().agent_name(me) + " at the keyboard");
+    runner_.person_turn(move, "/move", runner_.play().agent_name(me) + " at the keyboard");
     marker_.set_person_moving(false);
-    out_ << screens_.take_backlog(me) << std::flush;
+    // Whoever has the keyboard now (another person may have answered the move).
+    out_ << screens_.take_backlog(seated_.value_or(me)) << std::flush;
     return TurnEnd::Moved;
+  }
+}
+
+std::optional<std::string> SeatLoop::choose(kripke::Agent a, const std::string& question,
+                                            const std::vector<std::string>& choices) {
+  if (input_ended_ || !sit_down(a)) {
+    input_ended_ = true;
+    return std::nullopt;
+  }
+  const std::string prompt = runner_.play().agent_name(a) + "> ";
+  for (;;) {
+    out_ << question << "\n";
+    const std::optional<std::string> line = input_.read(prompt);
+    if (!line) {
+      input_ended_ = true;
+      return std::nullopt;
+    }
+    std::vector<std::string> words = split_words(*line);
+    if (!words.empty() && words.front() == "show") words.erase(words.begin());
+    if (words.size() != 1) continue;
+    try {
+      return complete(words.front(), choices, "card you can show");
+    } catch (const kripke::InputError& e) {
+      out_ << "  " << e.what() << "\n";
+    }
   }
 }
 

@@ -32,7 +32,7 @@ class PersonMarker final : public kripke::EventSink {
   bool person_moving_ = false;
 };
 
-class SeatLoop {
+class SeatLoop final : public Seats {
  public:
   SeatLoop(kripke::GameRunner& runner, const Desk& desk, SeatScreens& screens, PersonMarker& marker,
            LineInput& input, std::ostream& out, std::vector<kripke::Agent> seats)
@@ -48,10 +48,13 @@ class SeatLoop {
   // ends with the reason "quit" or "input ended").
   void run();
 
+  bool is_person(kripke::Agent a) const override;
+  std::optional<std::string> choose(kripke::Agent a, const std::string& question,
+                                    const std::vector<std::string>& choices) override;
+
  private:
   enum class TurnEnd { Moved, Quit, InputEnded };
 
-  bool is_seat(kripke::Agent a) const;
   // Hands the screen to `me`: the hot-seat pause, then what `me` has not seen yet and its
   // view of the table. False when the input ended during the pause.
   bool sit_down(kripke::Agent me);
@@ -66,6 +69,7 @@ class SeatLoop {
   std::ostream& out_;
   std::vector<kripke::Agent> seats_;
   std::optional<kripke::Agent> seated_;
+  bool input_ended_ = false;  // during a choice in another's turn: the game ends after it
 };
 
 }  // namespace kripkesim::play

@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -57,12 +58,37 @@ class CluePlay final : public Play {
     suggest_and_answer(
         asker, chosen.cards, order,
         [&](Agent answerer, const std::vector<int>& held) {
-          return choose_shown(agents_[answerer].show, *t_, held, shown_before_[answerer], answerer,
-                              view, rng);
+          return shown_card(answerer, asker, chosen.cards, held, view, rng);
         },
         &chosen.reason);
     return TurnOutcome::Continue;
   }
+
+  // {"cards": ["rope", "Scarlet"]}: the suggestion of the player whose turn it is, chosen by
+  // a person; asked in the rules' order, the answerers show cards by their policies (or,
+  // at a person's seat, as the person chooses).
+  void person_move(const Json& move, const std::string& path, Rng& rng) override {
+    ObjectReader r(move, path);
+    const std::vector<int> cards = read_suggestion(r.required("cards"), r.path_of("cards"));
+    r.done();
+    const Agent asker = next_asker_;
+    const Outlook view = outlook(*t_, model_, asker);
+    person_suggests_ = true;
+    suggest_and_answer(asker, cards, ask_order(rules_, asker),
+                       [&](Agent answerer, const std::vector<int>& held) {
+                         return shown_card(answerer, asker, cards, held, view, rng);
+                       });
+    person_suggests_ = false;
+  }
+
+  // A person's choice of the card to show (`kripkesim play`): given the answerer, the asker,
+  // the suggestion and the suggested cards the answerer holds, one of those cards, or
+  // nullopt to leave the choice to the answerer's show policy.
+  using PersonShows = std::function<std::optional<int>(Agent answerer, Agent asker,
+                                                       const std::vector<int>& suggestion,
+                                                       const std::vector<int>& held)>;
+  void set_person_shows(PersonShows choose) { person_shows_ = std::move(choose); }
+  Agent next_asker() const { return next_asker_; }
 
   bool has_won(Agent i) const override {
     return knows_value(model_, i, [this](std::uint32_t d) { return t_->envelope_id(d); });
@@ -171,6 +197,15 @@ class CluePlay final : public Play {
   using ShowChoice = std::function<int(Agent answerer, const std::vector<int>& held)>;
 
   DealIndex actual_deal() const { return model_.valuation(model_.actual()); }
+
+  int shown_card(Agent answerer, Agent asker, const std::vector<int>& suggestion,
+                 const std::vector<int>& held, const Outlook& asker_view, Rng& rng) const {
+    if (person_shows_)
+      if (const auto card = person_shows_(answerer, asker, suggestion, held)) return *card;
+    return choose_shown(agents_[answerer].show, *t_, held, shown_before_[answerer], answerer,
+                        asker_view, rng);
+  }
+
   FormulaPtr has(Agent p, int card) const {
     return f::atom("has", {std::to_string(p + 1), rules_.card_names[card]});
   }
@@ -247,9 +282,11 @@ class CluePlay final : public Play {
       for (Agent j : order) whom += (j == order.front() ? "" : ", ") + std::to_string(j + 1);
       whom += " in turn";
     }
-    const std::string text = agent_name(asker) + " (" +
-                             strategy_names()[std::size_t(agents_[asker].strategy)] +
-                             ") suggests " + card_list(rules_, cards, " and ") + ", asking " + whom;
+    const std::string text =
+        agent_name(asker) + " (" +
+        (person_suggests_ ? std::string("human")
+                          : strategy_names()[std::size_t(agents_[asker].strategy)]) +
+        ") suggests " + card_list(rules_, cards, " and ") + ", asking " + whom;
     rec["text"] = text;
     if (!reason) {
       emit(std::move(rec), text);
@@ -327,6 +364,8 @@ class CluePlay final : public Play {
   const Rules& rules_;
   std::vector<AgentSettings> agents_;
   std::vector<std::uint64_t> shown_before_;  // per player: the cards it has shown
+  PersonShows person_shows_;                 // none: every answerer follows its policy
+  bool person_suggests_ = false;             // the suggestion being answered is a person's
   std::vector<Outlook> previous_views_;      // for marking what the next table adds
   Agent next_asker_ = 0;
   int last_shown_ = -1;

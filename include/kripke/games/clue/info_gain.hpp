@@ -46,8 +46,21 @@ inline double envelope_entropy(const Tables& t, const std::vector<DealIndex>& de
   return weighted_conditional_entropy(count, count.size()) / double(deals.size());
 }
 
-inline Suggestion info_gain_suggestion(const Tables& t, const Outlook& view,
-                                       const std::vector<Agent>& order, Rng& rng) {
+// For every suggestion (in nth_suggestion's order), what its answer is expected to tell
+// the asker about the envelope.
+struct SuggestionScores {
+  std::vector<double> weighted_entropy;  // W times the expected entropy after the answer
+  double total_weight = 0;               // W
+  double entropy_now = 0;                // nats
+
+  // The expected information in bits: the entropy now minus the expected entropy after.
+  double bits(std::size_t s) const {
+    return (entropy_now - weighted_entropy[s] / total_weight) / std::log(2.0);
+  }
+};
+
+inline SuggestionScores suggestion_scores(const Tables& t, const Outlook& view,
+                                          const std::vector<Agent>& order) {
   const Rules& rules = t.rules();
   const int categories = rules.category_count();
   const std::size_t suggestions = suggestion_count(rules);
@@ -58,7 +71,8 @@ inline Suggestion info_gain_suggestion(const Tables& t, const Outlook& view,
 
   const std::size_t outcomes = 1 + order.size() * std::size_t(categories);
   std::vector<std::uint64_t> weights(outcomes * envelopes);
-  std::vector<double> scores(suggestions);  // W times the expected entropy after the answer
+  SuggestionScores out;
+  out.weighted_entropy.resize(suggestions);
   for (std::size_t s = 0; s < suggestions; ++s) {
     const std::uint64_t suggested = card_mask(nth_suggestion(rules, s));
     std::fill(weights.begin(), weights.end(), 0);
@@ -76,8 +90,19 @@ inline Suggestion info_gain_suggestion(const Tables& t, const Outlook& view,
         weights[o * envelopes + envelope] += each;
       }
     }
-    scores[s] = weighted_conditional_entropy(weights, envelopes);
+    out.weighted_entropy[s] = weighted_conditional_entropy(weights, envelopes);
   }
+  out.total_weight = double(share) * double(view.deals.size());
+  out.entropy_now = envelope_entropy(t, view.deals);
+  return out;
+}
+
+inline Suggestion info_gain_suggestion(const Tables& t, const Outlook& view,
+                                       const std::vector<Agent>& order, Rng& rng) {
+  const Rules& rules = t.rules();
+  const std::size_t suggestions = suggestion_count(rules);
+  const SuggestionScores scored = suggestion_scores(t, view, order);
+  const std::vector<double>& scores = scored.weighted_entropy;
   // The best: the least expected entropy; within rounding, tied.
   const double least = *std::min_element(scores.begin(), scores.end());
   const double tolerance = 1e-9 * std::max(1.0, std::abs(least));
@@ -85,17 +110,13 @@ inline Suggestion info_gain_suggestion(const Tables& t, const Outlook& view,
   for (std::size_t s = 0; s < suggestions; ++s)
     if (scores[s] <= least + tolerance) best.push_back(s);
 
-  // The reason, in bits of information about the envelope: the entropy now minus the
-  // expected entropy after the answer.
-  const double total_weight = double(share) * double(view.deals.size());
-  const double now = envelope_entropy(t, view.deals);
-  const auto bits = [&](std::size_t s) { return (now - scores[s] / total_weight) / std::log(2.0); };
+  // The reason, in bits of information about the envelope.
   MoveReason reason;
   reason.strategy = "info-gain";
   reason.rule = "the suggestion whose answer is expected to say the most about the envelope";
   reason.considered = suggestions;
   reason.measure = "bits of information about the envelope";
-  reason.score = bits(best.front());
+  reason.score = scored.bits(best.front());
   reason.tied = best.size();
   std::vector<std::size_t> others;
   for (std::size_t s = 0; s < suggestions; ++s)
@@ -105,7 +126,7 @@ inline Suggestion info_gain_suggestion(const Tables& t, const Outlook& view,
                     [&](std::size_t a, std::size_t b) { return scores[a] < scores[b]; });
   for (std::size_t k = 0; k < shown; ++k)
     reason.alternatives.push_back(
-        {card_list(rules, nth_suggestion(rules, others[k]), " and "), bits(others[k])});
+        {card_list(rules, nth_suggestion(rules, others[k]), " and "), scored.bits(others[k])});
   return {nth_suggestion(rules, rng.pick(best)), std::move(reason)};
 }
 
