@@ -23,6 +23,7 @@
 #include "kripke/game_loop.hpp"
 #include "kripke/games/clue/clue.hpp"
 #include "kripke/games/nine_card/play.hpp"
+#include "kripke/games/sleuth/play.hpp"
 #include "text_cat.hpp"
 
 namespace {
@@ -89,6 +90,18 @@ Played play_typed(std::vector<std::string> args, const std::vector<std::string>&
   Played p;
   p.r = kripke_test::run_cli_with_input(args, joined(typed));
   if (p.r.exit_code == 0) p.log = log_records(log);
+  return p;
+}
+
+// The person types `first` at its first prompt, then the replay's lines; the game must
+// end normally.
+Played play_replayed(const std::string& config, std::vector<std::string> first,
+                     const Replay& replayed) {
+  first.insert(first.end(), replayed.lines.begin(), replayed.lines.end());
+  Played p = play_typed({config}, first);
+  INFO(p.r.out);
+  INFO(p.r.err);
+  REQUIRE(p.r.exit_code == 0);
   return p;
 }
 
@@ -381,14 +394,10 @@ TEST_CASE("[play] a person plays Clue: suggests, shows cards, sees only its own 
   const Replay expected = clue_replay(config);
   REQUIRE(std::count_if(expected.lines.begin(), expected.lines.end(),
                         [](const std::string& l) { return l.rfind("show ", 0) == 0; }) > 0);
-  std::vector<std::string> typed = {"suggest rope", "suggest rope dagger", "suggest zz Scarlet",
-                                    "hint", "table"};
-  typed.insert(typed.end(), expected.lines.begin(), expected.lines.end());
-  const Played played = play_typed({config}, typed);
+  const Played played = play_replayed(
+      config, {"suggest rope", "suggest rope dagger", "suggest zz Scarlet", "hint", "table"},
+      expected);
   const auto& r = played.r;
-  INFO(r.out);
-  INFO(r.err);
-  REQUIRE(r.exit_code == 0);
   for (const char* answer : {"suggest names one card of each kind: weapon suspect",
                              "two weapons: a suggestion names one card of each kind",
                              "no card 'zz'", "hints for player 1", "bits", "what player 1 knows",
@@ -415,4 +424,57 @@ TEST_CASE("[play] a person plays Clue: suggests, shows cards, sees only its own 
   }
   CHECK(hidden > 0);
   CHECK_THAT(r.out, Catch::Contains("[you see] player 1 sees only that player"));
+}
+
+TEST_CASE("[play] a person plays Sleuth: asks with question cards, sees only its own answers") {
+  const std::string config = kripke_test::source_path("configs/sleuth.json");
+  // In process: the person asks its first option (its first question card, of the first
+  // other player) each turn, as `ask PLAYER CODE`.
+  Replay expected;
+  {
+    const auto game = kripkesim::load_game(config);
+    kripke::GameRunner runner(*game, game->config().seed, expected.recorder);
+    const auto& sleuth = dynamic_cast<const kripke::sleuth::SleuthPlay&>(runner.play());
+    runner.start();
+    while (!runner.finished()) {
+      if (sleuth.next_asker() != 0) {
+        runner.step();
+        continue;
+      }
+      const kripke::sleuth::Option o = sleuth.options_for(0).front();
+      const std::string code = sleuth.tables().questions[std::size_t(o.question)].code();
+      expected.lines.push_back(kripke_test::cat("ask ", std::to_string(o.asked + 1), " ", code));
+      runner.person_turn({{"asked", o.asked + 1}, {"question", code}}, "/move", "test");
+    }
+  }
+  const Played played =
+      play_replayed(config, {"ask 1 R", "ask 2 ZZ", "ask 2", "hint", "table"}, expected);
+  const auto& r = played.r;
+  for (const char* answer : {"you cannot ask yourself", "bad question 'ZZ*'",
+                             "ask takes a player and a question", "hints for player 1", "bits",
+                             "score sheet of player 1", "You are player 1.", "=== end after"})
+    CHECK_THAT(r.out, Catch::Contains(answer));
+  CHECK_THAT(r.out, Catch::Contains(" shows player 1 "));
+  REQUIRE(played.log.size() == records_of(expected).size());
+  const std::vector<Json> replayed = records_of(expected);
+  int others_answers = 0, own_answers = 0;
+  for (std::size_t k = 1; k < played.log.size(); ++k) {
+    Json record = played.log[k];
+    record.erase("by");
+    CHECK(record == replayed[k]);
+    // Another player's answer never reaches player 1's screen, unless player 1 gave it.
+    if (record["event"] == "update" && record["kind"] == "private" &&
+        record["audience"] != Json::array({1})) {
+      const std::string text = record["text"];
+      if (text.rfind("player 1 shows ", 0) == 0) {
+        ++own_answers;
+        CHECK_THAT(r.out, Catch::Contains(kripke_test::cat("[you show] ", text)));
+      } else {
+        ++others_answers;
+        CHECK_THAT(r.out, !Catch::Contains(text));
+      }
+    }
+  }
+  CHECK(others_answers > 0);
+  CHECK(own_answers > 0);
 }

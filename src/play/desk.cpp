@@ -5,8 +5,10 @@
 
 #include "kripke/games/clue/clue.hpp"
 #include "kripke/games/nine_card/play.hpp"
+#include "kripke/games/sleuth/play.hpp"
 #include "play/desk_clue.hpp"
 #include "play/desk_nine_card.hpp"
+#include "play/desk_sleuth.hpp"
 
 namespace kripkesim::play {
 namespace {
@@ -81,8 +83,10 @@ std::unique_ptr<Desk> make_desk(kripke::Play& play) {
     return std::make_unique<NineCardDesk>(*nine);
   if (auto* clue = dynamic_cast<kripke::clue::CluePlay*>(&play))
     return std::make_unique<ClueDesk>(*clue);
+  if (const auto* sleuth = dynamic_cast<const kripke::sleuth::SleuthPlay*>(&play))
+    return std::make_unique<SleuthDesk>(*sleuth);
   throw kripke::InputError("people cannot take a seat in " + play.game_name() +
-                           " yet: kripkesim play runs nine-card and clue");
+                           " yet: kripkesim play runs nine-card, clue and sleuth");
 }
 
 }  // namespace kripkesim::play

@@ -63,9 +63,9 @@ struct Question {
     std::string s;
     for (int d = 0; d < kDimensions; ++d) {
       const int v = value[std::size_t(d)];
-      if (v >= 0)
-        s += (s.empty() ? "" : " ") +
-             std::string(kDimensionTable[std::size_t(d)].names[std::size_t(v)]);
+      if (v < 0) continue;
+      if (!s.empty()) s += ' ';  // piece by piece: GCC 12's false -Wrestrict when inlined
+      s += kDimensionTable[std::size_t(d)].names[std::size_t(v)];
     }
     return s;
   }

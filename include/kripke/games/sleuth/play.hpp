@@ -124,15 +124,29 @@ class SleuthPlay final : public Play {
     const OptionChoice chosen = choose_option(
         t_->agents[std::size_t(asker)].strategy, minds_[std::size_t(asker)], options, t_->matches,
         players(), [this](const Option& o) { return option_text(o); }, rng);
-    const Option& o = options[chosen.index];
-    const int card = hands_[std::size_t(asker)][std::size_t(o.slot)];
-    ask(asker, o.asked, o.question, t_->question_cards[std::size_t(card)].label(), &chosen.reason);
-    // The used card goes to the bottom of the deck; the asker draws from the top.
-    hands_[std::size_t(asker)].erase(hands_[std::size_t(asker)].begin() + o.slot);
-    question_deck_.push_back(card);
-    hands_[std::size_t(asker)].push_back(draw());
-    next_asker_ = (asker + 1) % players();
+    play_option(asker, options[chosen.index], &chosen.reason);
     return TurnOutcome::Continue;
+  }
+
+  // {"asked": 3, "question": "RD*"}: the question of the player whose turn it is, chosen by a
+  // person and asked with a question card from its hand, as its own turn would: the printed
+  // card of that question if it holds one, else a free-choice card.
+  void person_move(const Json& move, const std::string& path, Rng&) override {
+    ObjectReader r(move, path);
+    const int asker = next_asker_;
+    const int asked =
+        int(ObjectReader::integer_value(r.required("asked"), r.path_of("asked"), 1, players())) - 1;
+    const Question q = parse_question(r.required_string("question"), r.path_of("question"));
+    r.done();
+    const int question = t_->question_index(q);
+    std::optional<Option> printed, free;
+    for (const Option& o : options_for(asker))
+      if (o.asked == asked && o.question == question) (o.free ? free : printed) = o;
+    if (!printed && !free)
+      throw InputError(agent_name(asker) + " holds no question card for " + q.code() +
+                           " to ask of " + agent_name(asked),
+                       path);
+    play_option(asker, printed ? *printed : *free);
   }
 
   bool has_won(Agent i) const override { return minds_[std::size_t(i)].hidden_gem().has_value(); }
@@ -250,6 +264,31 @@ class SleuthPlay final : public Play {
   }
 
   // --- for tests and tools ----------------------------------------------------------------
+  // Every move the asker can make with its question cards.
+  std::vector<Option> options_for(int asker) const {
+    std::vector<Option> options;
+    const auto& hand = hands_[std::size_t(asker)];
+    for (int slot = 0; slot < int(hand.size()); ++slot) {
+      const int q = t_->card_question[std::size_t(hand[std::size_t(slot)])];
+      for (int asked = 0; asked < players(); ++asked) {
+        if (asked == asker) continue;
+        if (q >= 0) {
+          options.push_back({slot, false, q, asked});
+        } else {
+          for (int free_q = 0; free_q < int(t_->questions.size()); ++free_q)
+            options.push_back({slot, true, free_q, asked});
+        }
+      }
+    }
+    return options;
+  }
+  // "red of player 3": what an option asks of whom, for reasons.
+  std::string option_text(const Option& o) const {
+    std::string text = t_->questions[std::size_t(o.question)].code();
+    text += " of ";
+    return text + agent_name(o.asked);
+  }
+
   int players() const { return t_->rules.players; }
   const Tables& tables() const { return *t_; }
   const Mind& mind(Agent i) const { return minds_.at(std::size_t(i)); }
@@ -293,30 +332,16 @@ class SleuthPlay final : public Play {
     return out;
   }
 
-  // Every move the asker can make with its question cards.
-  std::vector<Option> options_for(int asker) const {
-    std::vector<Option> options;
-    const auto& hand = hands_[std::size_t(asker)];
-    for (int slot = 0; slot < int(hand.size()); ++slot) {
-      const int q = t_->card_question[std::size_t(hand[std::size_t(slot)])];
-      for (int asked = 0; asked < players(); ++asked) {
-        if (asked == asker) continue;
-        if (q >= 0) {
-          options.push_back({slot, false, q, asked});
-        } else {
-          for (int free_q = 0; free_q < int(t_->questions.size()); ++free_q)
-            options.push_back({slot, true, free_q, asked});
-        }
-      }
-    }
-    return options;
-  }
-
-  // "red of player 3": what an option asks of whom, for reasons.
-  std::string option_text(const Option& o) const {
-    std::string text = t_->questions[std::size_t(o.question)].code();
-    text += " of ";
-    return text + agent_name(o.asked);
+  // The asker plays option o: its question is asked and answered, the used card goes to
+  // the bottom of the deck and the asker draws from the top. `reason`: why its strategy
+  // chose it (none for a person's choice).
+  void play_option(int asker, const Option& o, const MoveReason* reason = nullptr) {
+    const int card = hands_[std::size_t(asker)][std::size_t(o.slot)];
+    ask(asker, o.asked, o.question, t_->question_cards[std::size_t(card)].label(), reason);
+    hands_[std::size_t(asker)].erase(hands_[std::size_t(asker)].begin() + o.slot);
+    question_deck_.push_back(card);
+    hands_[std::size_t(asker)].push_back(draw());
+    next_asker_ = (asker + 1) % players();
   }
 
   // The public question, then the private answer to the asker. `reason`: why the asker's
