@@ -478,3 +478,43 @@ TEST_CASE("[play] a person plays Sleuth: asks with question cards, sees only its
   CHECK(others_answers > 0);
   CHECK(own_answers > 0);
 }
+
+TEST_CASE("[play] a person is a muddy child: answers the father, right or wrong") {
+  const std::string config = kripke_test::source_path("configs/muddy.json");  // 2, 3, 5 muddy
+  // Child 2 (muddy, sees 3 and 5): cannot know until two rounds of "nobody knows" passed.
+  const Played right = play_typed({config, "--seat", "2"}, {"hint", "table", "no", "n", "mud"});
+  INFO(right.r.out);
+  REQUIRE(right.r.exit_code == 0);
+  CHECK_THAT(right.r.out, Catch::Contains("You are child 2. You see: child 1 clean, child 3 "
+                                          "muddy, child 4 clean, child 5 muddy."));
+  CHECK_THAT(right.r.out, Catch::Contains("You see 2 muddy foreheads."));
+  CHECK_THAT(right.r.out, Catch::Contains("in some you are muddy, in some clean."));
+  CHECK(occurrences(right.r.out, "Right: you cannot know yet.") == 2);
+  CHECK_THAT(right.r.out, Catch::Contains("Right: you know it."));
+  // Nothing tells the child what it knows before it answers: no counts, no early win.
+  CHECK_THAT(right.r.out, !Catch::Contains("you consider"));
+  CHECK_THAT(right.r.out, !Catch::Contains("each child sees"));
+  CHECK(right.r.out.find("*** child 2, child 3, child 5 win ***") >
+        right.r.out.find("Right: you know it."));
+  std::vector<Json> answers;
+  for (const Json& record : right.log)
+    if (record["event"] == "move") answers.push_back(record);
+  REQUIRE(answers.size() == 3);
+  CHECK(answers.back()["answer"] == "muddy");
+  CHECK(answers.back()["right"] == true);
+  CHECK(answers.back()["by"] == "person");
+  CHECK(right.log.back()["winners"] == Json::array({2, 3, 5}));
+  // A guess at once is wrong, and the child is not asked again; the game goes on.
+  const Played guess = play_typed({config, "--seat", "2"}, {"muddy"});
+  REQUIRE(guess.r.exit_code == 0);
+  CHECK_THAT(guess.r.out,
+             Catch::Contains("Wrong: a guess: you still consider it possible that you are clean."));
+  CHECK(occurrences(guess.r.out, "The father asks") == 1);
+  CHECK(guess.log.back()["reason"] == "win");
+  // Child 1 (clean) says "no" to the end; quit at the father's question ends the game.
+  const Played clean = play_typed({config}, {"no", "no", "no"});
+  CHECK(occurrences(clean.r.out, "Right: you cannot know yet.") == 3);
+  const Played quit = play_typed({config}, {"quit"});
+  REQUIRE(quit.r.exit_code == 0);
+  CHECK(quit.log.back()["reason"] == "quit");
+}

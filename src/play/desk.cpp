@@ -4,9 +4,11 @@
 #include <cctype>
 
 #include "kripke/games/clue/clue.hpp"
+#include "kripke/games/muddy/muddy.hpp"
 #include "kripke/games/nine_card/play.hpp"
 #include "kripke/games/sleuth/play.hpp"
 #include "play/desk_clue.hpp"
+#include "play/desk_muddy.hpp"
 #include "play/desk_nine_card.hpp"
 #include "play/desk_sleuth.hpp"
 
@@ -49,6 +51,7 @@ std::string Desk::shown(const kripke::Event& event, kripke::Agent me) const {
     return line + "private] " + who + " learns something you do not see";
   }
   line += r.value("text", "");
+  if (!shows_counts()) return line;
   for (const auto& stats : r["agents"])
     if (stats.value("agent", 0) == me + 1) {
       const auto& possible = stats["possible"];
@@ -85,8 +88,10 @@ std::unique_ptr<Desk> make_desk(kripke::Play& play) {
     return std::make_unique<ClueDesk>(*clue);
   if (const auto* sleuth = dynamic_cast<const kripke::sleuth::SleuthPlay*>(&play))
     return std::make_unique<SleuthDesk>(*sleuth);
+  if (const auto* muddy = dynamic_cast<const kripke::muddy::MuddyPlayBase*>(&play))
+    return std::make_unique<MuddyDesk>(*muddy);
   throw kripke::InputError("people cannot take a seat in " + play.game_name() +
-                           " yet: kripkesim play runs nine-card, clue and sleuth");
+                           " yet: kripkesim play runs nine-card, clue, sleuth and muddy");
 }
 
 }  // namespace kripkesim::play

@@ -25,14 +25,17 @@ class Seats {
   // `choices` (a unique start will do); nullopt when the input ends.
   virtual std::optional<std::string> choose(kripke::Agent a, const std::string& question,
                                             const std::vector<std::string>& choices) = 0;
+  // Shows `text` to `a`, who has just answered a choice (its verdict, say).
+  virtual void tell(kripke::Agent a, const std::string& text) = 0;
 };
 
 class Desk {
  public:
   virtual ~Desk() = default;
 
-  // The seat whose move the next turn is.
-  virtual kripke::Agent to_move() const = 0;
+  // The seat whose move the next turn is; none when the turn is nobody's (the muddy
+  // children's rounds: the father speaks).
+  virtual std::optional<kripke::Agent> to_move() const = 0;
   // What the seat has in front of it: its own cards (or, in What's My Number?, the others'
   // boards), the open cards, its question cards.
   virtual std::string view(kripke::Agent me) const = 0;
@@ -51,6 +54,13 @@ class Desk {
 
   // Connects the game's choices that people make during others' turns to `seats`.
   virtual void seat_people(Seats& seats) { (void)seats; }
+  // After the start and after every turn, before a win or the end is shown: the questions
+  // a game puts to the people between turns (the father's "do you know whether you are
+  // muddy?"). Whatever the desk logs then is marked as the people's.
+  virtual void between_turns(Seats& seats) { (void)seats; }
+  // Whether an update shows the seat its own count of possible worlds (the muddy children:
+  // no, since 1 would say "you know").
+  virtual bool shows_counts() const { return true; }
 
   // What the seat sees of an event, as lines of text (empty: nothing). By default: the
   // start, turn headings, public updates (with the seat's own count of possible worlds),

@@ -14,7 +14,7 @@ class ClueDesk final : public Desk {
  public:
   explicit ClueDesk(kripke::clue::CluePlay& play) : Desk(play), clue_(play) {}
 
-  kripke::Agent to_move() const override { return clue_.next_asker(); }
+  std::optional<kripke::Agent> to_move() const override { return clue_.next_asker(); }
   std::vector<std::string> verbs() const override { return {"suggest"}; }
   std::string view(kripke::Agent me) const override;
   std::string moves_help(kripke::Agent me) const override;

@@ -12,7 +12,7 @@ class NineCardDesk final : public Desk {
  public:
   explicit NineCardDesk(const kripke::nine_card::NineCardPlay& play) : Desk(play), nine_(play) {}
 
-  kripke::Agent to_move() const override { return nine_.current_player(); }
+  std::optional<kripke::Agent> to_move() const override { return nine_.current_player(); }
   std::vector<std::string> verbs() const override { return {"ask"}; }
   std::string view(kripke::Agent me) const override;
   std::string moves_help(kripke::Agent me) const override;

@@ -13,7 +13,9 @@ class SleuthDesk final : public Desk {
  public:
   explicit SleuthDesk(const kripke::sleuth::SleuthPlay& play) : Desk(play), sleuth_(play) {}
 
-  kripke::Agent to_move() const override { return kripke::Agent(sleuth_.next_asker()); }
+  std::optional<kripke::Agent> to_move() const override {
+    return kripke::Agent(sleuth_.next_asker());
+  }
   std::vector<std::string> verbs() const override { return {"ask"}; }
   std::string view(kripke::Agent me) const override;
   std::string moves_help(kripke::Agent me) const override;

@@ -26,6 +26,8 @@ void PersonMarker::emit(const kripke::Event& event) {
       for (kripke::Agent seat : seats_)
         if (agent.value("agent", 0) == seat + 1) agent["strategy"] = "human";
     next_.emit(marked);
+  } else if (kind == "win" || kind == "end") {
+    endings_.push_back(event);
   } else if (kind == "move" && person_moving_) {
     kripke::Event marked = event;
     marked.record["by"] = "person";
@@ -35,29 +37,49 @@ void PersonMarker::emit(const kripke::Event& event) {
   }
 }
 
+void PersonMarker::release_endings() {
+  std::vector<kripke::Event> held;
+  held.swap(endings_);
+  for (const kripke::Event& event : held) next_.emit(event);
+}
+
 bool SeatLoop::is_person(kripke::Agent a) const {
   return std::find(seats_.begin(), seats_.end(), a) != seats_.end();
 }
 
 void SeatLoop::run() {
   runner_.start();
+  between_turns();
   while (!runner_.finished()) {
-    const kripke::Agent mover = desk_.to_move();
-    if (!is_person(mover)) {
+    const std::optional<kripke::Agent> mover = desk_.to_move();
+    if (!mover || !is_person(*mover)) {
       runner_.step();
-      if (input_ended_) runner_.stop("input ended");
-      continue;
+    } else if (!sit_down(*mover)) {
+      input_ended_ = true;
+    } else if (person_turn(*mover) == TurnEnd::Quit) {
+      quit_ = true;
     }
-    if (!sit_down(mover)) {
-      runner_.stop("input ended");
-      break;
-    }
-    const TurnEnd end = person_turn(mover);
-    if (end == TurnEnd::Quit) runner_.stop("quit");
-    if (end == TurnEnd::InputEnded || input_ended_) runner_.stop("input ended");
+    if (quit_) runner_.stop("quit");
+    if (input_ended_) runner_.stop("input ended");
+    between_turns();
   }
   // The end, as the last person at the screen sees it (the first seat if nobody moved).
   out_ << screens_.take_backlog(seated_.value_or(seats_.front())) << std::flush;
+}
+
+void SeatLoop::between_turns() {
+  if (!input_ended_ && !quit_) {
+    marker_.set_person_moving(true);
+    desk_.between_turns(*this);
+    marker_.set_person_moving(false);
+  }
+  screens_.release_endings();
+  marker_.release_endings();
+}
+
+void SeatLoop::tell(kripke::Agent a, const std::string& text) {
+  (void)a;  // `a` has just answered: it has the screen
+  out_ << text << "\n";
 }
 
 bool SeatLoop::sit_down(kripke::Agent me) {
@@ -77,32 +99,40 @@ bool SeatLoop::sit_down(kripke::Agent me) {
   return true;
 }
 
+bool SeatLoop::info_command(kripke::Agent me, const std::string& command) {
+  if (command == "help") {
+    out_ << help(me) << "\n";
+  } else if (command == "hint") {
+    out_ << desk_.hint(me) << "\n";
+  } else if (command == "table") {
+    out_ << desk_.table(me) << "\n";
+  } else if (command == "view") {
+    out_ << desk_.view(me) << "\n";
+  } else if (command == "history") {
+    for (const std::string& shown : screens_.history(me)) out_ << shown << "\n";
+  } else {
+    return false;
+  }
+  return true;
+}
+
 SeatLoop::TurnEnd SeatLoop::person_turn(kripke::Agent me) {
   std::vector<std::string> words_known = kCommands;
   for (const std::string& verb : desk_.verbs()) words_known.push_back(verb);
   const std::string prompt = runner_.play().agent_name(me) + "> ";
   for (;;) {
     const std::optional<std::string> line = input_.read(prompt);
-    if (!line) return TurnEnd::InputEnded;
+    if (!line) {
+      input_ended_ = true;
+      return TurnEnd::InputEnded;
+    }
     std::vector<std::string> words = split_words(*line);
     if (words.empty()) continue;
     kripke::Json move;
     try {
       words[0] = complete(words[0], words_known, "command");
       if (words[0] == "quit") return TurnEnd::Quit;
-      if (words[0] == "help") {
-        out_ << help(me) << "\n";
-      } else if (words[0] == "hint") {
-        out_ << desk_.hint(me) << "\n";
-      } else if (words[0] == "table") {
-        out_ << desk_.table(me) << "\n";
-      } else if (words[0] == "view") {
-        out_ << desk_.view(me) << "\n";
-      } else if (words[0] == "history") {
-        for (const std::string& shown : screens_.history(me)) out_ << shown << "\n";
-      } else {
-        move = desk_.read_move(me, words);
-      }
+      if (!info_command(me, words[0])) move = desk_.read_move(me, words);
     } catch (const kripke::InputError& e) {
       out_ << "  " << e.what() << "\n";  // one line, and the prompt again
     }
@@ -119,13 +149,14 @@ SeatLoop::TurnEnd SeatLoop::person_turn(kripke::Agent me) {
 
 std::optional<std::string> SeatLoop::choose(kripke::Agent a, const std::string& question,
                                             const std::vector<std::string>& choices) {
-  if (input_ended_ || !sit_down(a)) {
+  if (input_ended_ || quit_) return std::nullopt;
+  if (!sit_down(a)) {
     input_ended_ = true;
     return std::nullopt;
   }
   const std::string prompt = runner_.play().agent_name(a) + "> ";
+  out_ << question << "\n";
   for (;;) {
-    out_ << question << "\n";
     const std::optional<std::string> line = input_.read(prompt);
     if (!line) {
       input_ended_ = true;
@@ -133,11 +164,26 @@ std::optional<std::string> SeatLoop::choose(kripke::Agent a, const std::string& 
     }
     std::vector<std::string> words = split_words(*line);
     if (!words.empty() && words.front() == "show") words.erase(words.begin());
-    if (words.size() != 1) continue;
+    if (words.size() != 1) {
+      out_ << question << "\n";
+      continue;
+    }
     try {
-      return complete(words.front(), choices, "card you can show");
+      return complete(words.front(), choices, "answer");
     } catch (const kripke::InputError& e) {
-      out_ << "  " << e.what() << "\n";
+      // Not an answer: a command (hint, table, quit...), or one line saying why.
+      std::string command;
+      try {
+        command = complete(words.front(), kCommands, "command");
+      } catch (const kripke::InputError&) {
+        out_ << "  " << e.what() << "\n";
+        continue;
+      }
+      if (command == "quit") {
+        quit_ = true;
+        return std::nullopt;
+      }
+      info_command(a, command);
     }
   }
 }

@@ -17,7 +17,8 @@
 namespace kripkesim::play {
 
 // Marks the people in the log on its way to `next`: "strategy": "human" for their seats in
-// the start record, "by": "person" on the moves their turns emit.
+// the start record, "by": "person" on the moves their turns emit. A win and the end wait
+// for release_endings(), so that the people's answers between turns come before them.
 class PersonMarker final : public kripke::EventSink {
  public:
   explicit PersonMarker(kripke::EventSink& next) : next_(next) {}
@@ -25,16 +26,18 @@ class PersonMarker final : public kripke::EventSink {
   void emit(const kripke::Event& event) override;
   bool enabled() const override { return next_.enabled(); }
   void set_person_moving(bool moving) { person_moving_ = moving; }
+  void release_endings();
 
  private:
   kripke::EventSink& next_;
   std::vector<kripke::Agent> seats_;
   bool person_moving_ = false;
+  std::vector<kripke::Event> endings_;
 };
 
 class SeatLoop final : public Seats {
  public:
-  SeatLoop(kripke::GameRunner& runner, const Desk& desk, SeatScreens& screens, PersonMarker& marker,
+  SeatLoop(kripke::GameRunner& runner, Desk& desk, SeatScreens& screens, PersonMarker& marker,
            LineInput& input, std::ostream& out, std::vector<kripke::Agent> seats)
       : runner_(runner),
         desk_(desk),
@@ -51,6 +54,7 @@ class SeatLoop final : public Seats {
   bool is_person(kripke::Agent a) const override;
   std::optional<std::string> choose(kripke::Agent a, const std::string& question,
                                     const std::vector<std::string>& choices) override;
+  void tell(kripke::Agent a, const std::string& text) override;
 
  private:
   enum class TurnEnd { Moved, Quit, InputEnded };
@@ -59,17 +63,23 @@ class SeatLoop final : public Seats {
   // view of the table. False when the input ended during the pause.
   bool sit_down(kripke::Agent me);
   TurnEnd person_turn(kripke::Agent me);
+  // help, hint, table, view, history: false for any other command.
+  bool info_command(kripke::Agent me, const std::string& command);
+  // The desk's questions between turns, then the win or the end if there is one.
+  void between_turns();
   std::string help(kripke::Agent me) const;
 
   kripke::GameRunner& runner_;
-  const Desk& desk_;
+  Desk& desk_;
   SeatScreens& screens_;
   PersonMarker& marker_;
   LineInput& input_;
   std::ostream& out_;
   std::vector<kripke::Agent> seats_;
   std::optional<kripke::Agent> seated_;
-  bool input_ended_ = false;  // during a choice in another's turn: the game ends after it
+  // The game ends after the current turn: the input ended, or a person typed quit.
+  bool input_ended_ = false;
+  bool quit_ = false;
 };
 
 }  // namespace kripkesim::play
