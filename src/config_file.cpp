@@ -40,8 +40,31 @@ kripke::Json read_json_file(const std::string& file) {
   }
 }
 
+std::vector<kripke::Agent> take_people(kripke::Json& document) {
+  std::vector<kripke::Agent> people;
+  if (!document.is_object() || !document.contains("agents") || !document["agents"].is_array())
+    return people;
+  auto& agents = document["agents"];
+  for (std::size_t k = 0; k < agents.size(); ++k) {
+    auto& agent = agents[k];
+    if (!agent.is_object() || agent.value("strategy", kripke::Json()) != "human") continue;
+    agent.erase("strategy");
+    people.push_back(kripke::Agent(k));
+  }
+  return people;
+}
+
 kripke::GameConfig read_config(const kripke::Json& document,
                                const std::function<void(kripke::ObjectReader&)>& more_keys) {
+  // A seat for a person: only `kripkesim play` has people (it takes them out first).
+  if (document.is_object() && document.contains("agents") && document["agents"].is_array())
+    for (std::size_t k = 0; k < document["agents"].size(); ++k)
+      if (const auto& agent = document["agents"][k];
+          agent.is_object() && agent.value("strategy", kripke::Json()) == "human")
+        throw kripke::InputError(
+            "a person plays this seat: `kripkesim play` seats people; this command needs an AI "
+            "strategy here",
+            fmt::format("/agents/{}/strategy", k));
   kripke::ObjectReader reader(document, "");
   kripke::GameConfig config = kripke::read_game_config(reader);
   if (more_keys) more_keys(reader);
@@ -50,27 +73,6 @@ kripke::GameConfig read_config(const kripke::Json& document,
 }
 
 namespace {
-
-// The agents whose "strategy" is "human", taken out of `document` (their seats' strategy
-// becomes the game's default) when people may play; an error at the first one otherwise.
-std::vector<kripke::Agent> take_people(kripke::Json& document, const std::string& file,
-                                       bool people_may_play) {
-  std::vector<kripke::Agent> people;
-  if (!document.is_object() || !document.contains("agents") || !document["agents"].is_array())
-    return people;
-  auto& agents = document["agents"];
-  for (std::size_t k = 0; k < agents.size(); ++k) {
-    auto& agent = agents[k];
-    if (!agent.is_object() || agent.value("strategy", kripke::Json()) != "human") continue;
-    if (!people_may_play)
-      throw kripke::InputError(
-          fmt::format("a person plays this seat: play the game with `kripkesim play {}`", file),
-          fmt::format("/agents/{}/strategy", k));
-    agent.erase("strategy");
-    people.push_back(kripke::Agent(k));
-  }
-  return people;
-}
 
 GameWithPeople load(const std::string& file, const std::function<void(kripke::GameConfig&)>& adjust,
                     bool people_may_play) {
@@ -86,7 +88,7 @@ GameWithPeople load(const std::string& file, const std::function<void(kripke::Ga
                                              kind, key, command, file),
                                  std::string("/") + key);
     GameWithPeople out;
-    out.people = take_people(document, file, people_may_play);
+    if (people_may_play) out.people = take_people(document);
     kripke::GameConfig config = read_config(document);
     if (adjust) adjust(config);
     out.game = kripke::make_game(std::move(config));

@@ -22,7 +22,12 @@ inline constexpr std::size_t kMaxJsonFileBytes = std::size_t{1} << 30;
 // bad JSON (json_text.hpp: with the line and column, or the JSON pointer).
 kripke::Json read_json_file(const std::string& file);
 
-// The keys every game shares (docs/configs.md). `more_keys` reads the keys a kind of file
+// The agents whose "strategy" is "human" (people's seats, for `kripkesim play`), taken out
+// of `document`: their seats get the game's default strategy. Their numbers, 0-based.
+std::vector<kripke::Agent> take_people(kripke::Json& document);
+
+// The keys every game shares (docs/configs.md). An agent whose "strategy" is "human" is
+// refused (take_people first, where people may play). `more_keys` reads the keys a kind of file
 // adds (a scenario's "script"...) from the same object before every other key is rejected.
 // Errors are InputErrors with JSON pointers; callers add the file name (in_file).
 kripke::GameConfig read_config(const kripke::Json& document,

@@ -13,7 +13,11 @@
 namespace kripkesim {
 
 // A new kind of section adds its reader and its check here.
-std::string validate_document(const kripke::Json& document) {
+std::string validate_document(const kripke::Json& given) {
+  // A plain config may seat people (`kripkesim play`); a scenario or an experiment may not.
+  kripke::Json document = given;
+  if (document.is_object() && !document.contains("script") && !document.contains("batch"))
+    take_people(document);
   std::optional<Scenario> scenario;
   bool batch = false;
   const kripke::GameConfig config = read_config(document, [&](kripke::ObjectReader& r) {

@@ -15,6 +15,7 @@
 #include <chrono>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "cli_runner.hpp"
@@ -242,7 +243,19 @@ TEST_CASE("[play] \"strategy\": \"human\" in a config, and what is refused") {
   const auto run = kripke_test::run_cli({"run", config});
   CHECK(run.exit_code == 2);
   CHECK_THAT(run.err, Catch::Contains("people.json: /agents/1/strategy: a person plays this "
-                                      "seat: play the game with `kripkesim play"));
+                                      "seat: `kripkesim play` seats people"));
+  // So do an experiment and a scenario; validate accepts the config.
+  const std::string people = kripke_test::read_file(config);
+  const std::string body = people.substr(0, people.rfind('}'));
+  for (const auto& [file, more, command] :
+       {std::tuple{"batch.json", R"(, "batch": {"games": 2}})", "batch"},
+        std::tuple{"script.json", R"(, "script": [{"play": 1}]})", "scenario"}}) {
+    const auto refused =
+        kripke_test::run_cli({command, dir.write(file, kripke_test::cat(body, more))});
+    CHECK(refused.exit_code == 2);
+    CHECK_THAT(refused.err, Catch::Contains("/agents/1/strategy: a person plays this seat"));
+  }
+  CHECK(kripke_test::run_cli({"validate", config}).exit_code == 0);
   const auto seated = kripke_test::run_cli_with_input({"play", config}, "quit\n");
   CHECK(seated.exit_code == 0);
   CHECK_THAT(seated.out, Catch::Contains("You are player 2."));
