@@ -64,13 +64,14 @@ void play_game(const PlayOptions& options) {
     FanOutSink sinks;
     sinks.add(marker);
     sinks.add(screens);
-    kripke::GameRunner runner(*game, options.seed.or_config(game->config().seed), sinks);
+    play::EndingsHold endings(sinks);
+    kripke::GameRunner runner(*game, options.seed.or_config(game->config().seed), endings);
     const std::vector<kripke::Agent> seats = people_seats(people, options.seats, runner.play());
     const std::unique_ptr<play::Desk> desk = play::make_desk(runner.play());
     screens.seat(seats, *desk);
     marker.set_seats(seats);
     play::LineInput input(std::cin, std::cout, play::on_terminal());
-    play::SeatLoop loop(runner, *desk, screens, marker, input, std::cout, seats);
+    play::SeatLoop loop(runner, *desk, screens, marker, endings, input, std::cout, seats);
     desk->seat_people(loop);
     loop.run();
   });

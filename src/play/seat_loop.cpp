@@ -26,8 +26,6 @@ void PersonMarker::emit(const kripke::Event& event) {
       for (kripke::Agent seat : seats_)
         if (agent.value("agent", 0) == seat + 1) agent["strategy"] = "human";
     next_.emit(marked);
-  } else if (kind == "win" || kind == "end") {
-    endings_.push_back(event);
   } else if (kind == "move" && person_moving_) {
     kripke::Event marked = event;
     marked.record["by"] = "person";
@@ -37,9 +35,18 @@ void PersonMarker::emit(const kripke::Event& event) {
   }
 }
 
-void PersonMarker::release_endings() {
+void EndingsHold::emit(const kripke::Event& event) {
+  const std::string kind = event.record.is_object() ? event.record.value("event", "") : "";
+  if (kind == "win" || kind == "end") {
+    held_.push_back(event);
+  } else {
+    next_.emit(event);
+  }
+}
+
+void EndingsHold::release() {
   std::vector<kripke::Event> held;
-  held.swap(endings_);
+  held.swap(held_);
   for (const kripke::Event& event : held) next_.emit(event);
 }
 
@@ -73,8 +80,7 @@ void SeatLoop::between_turns() {
     desk_.between_turns(*this);
     marker_.set_person_moving(false);
   }
-  screens_.release_endings();
-  marker_.release_endings();
+  endings_.release();
 }
 
 void SeatLoop::tell(kripke::Agent a, const std::string& text) {
@@ -121,12 +127,9 @@ SeatLoop::TurnEnd SeatLoop::person_turn(kripke::Agent me) {
   for (const std::string& verb : desk_.verbs()) words_known.push_back(verb);
   const std::string prompt = runner_.play().agent_name(me) + "> ";
   for (;;) {
-    const std::optional<std::string> line = input_.read(prompt);
-    if (!line) {
-      input_ended_ = true;
-      return TurnEnd::InputEnded;
-    }
-    std::vector<std::string> words = split_words(*line);
+    std::optional<std::vector<std::string>> read = read_words(prompt);
+    if (!read) return TurnEnd::InputEnded;
+    std::vector<std::string>& words = *read;
     if (words.empty()) continue;
     kripke::Json move;
     try {
@@ -147,6 +150,15 @@ SeatLoop::TurnEnd SeatLoop::person_turn(kripke::Agent me) {
   }
 }
 
+std::optional<std::vector<std::string>> SeatLoop::read_words(const std::string& prompt) {
+  const std::optional<std::string> line = input_.read(prompt);
+  if (!line) {
+    input_ended_ = true;
+    return std::nullopt;
+  }
+  return split_words(*line);
+}
+
 std::optional<std::string> SeatLoop::choose(kripke::Agent a, const std::string& question,
                                             const std::vector<std::string>& choices) {
   if (input_ended_ || quit_) return std::nullopt;
@@ -157,12 +169,9 @@ std::optional<std::string> SeatLoop::choose(kripke::Agent a, const std::string& 
   const std::string prompt = runner_.play().agent_name(a) + "> ";
   out_ << question << "\n";
   for (;;) {
-    const std::optional<std::string> line = input_.read(prompt);
-    if (!line) {
-      input_ended_ = true;
-      return std::nullopt;
-    }
-    std::vector<std::string> words = split_words(*line);
+    std::optional<std::vector<std::string>> read = read_words(prompt);
+    if (!read) return std::nullopt;
+    std::vector<std::string>& words = *read;
     if (!words.empty() && words.front() == "show") words.erase(words.begin());
     if (words.size() != 1) {
       out_ << question << "\n";

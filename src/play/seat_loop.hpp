@@ -16,9 +16,23 @@
 
 namespace kripkesim::play {
 
+// Holds a win and the end on their way to `next` until release(), so that the people's
+// answers between turns (Desk::between_turns) come before them, on the screens and in the
+// log alike.
+class EndingsHold final : public kripke::EventSink {
+ public:
+  explicit EndingsHold(kripke::EventSink& next) : next_(next) {}
+  void emit(const kripke::Event& event) override;
+  bool enabled() const override { return next_.enabled(); }
+  void release();
+
+ private:
+  kripke::EventSink& next_;
+  std::vector<kripke::Event> held_;
+};
+
 // Marks the people in the log on its way to `next`: "strategy": "human" for their seats in
-// the start record, "by": "person" on the moves their turns emit. A win and the end wait
-// for release_endings(), so that the people's answers between turns come before them.
+// the start record, "by": "person" on the moves their turns emit.
 class PersonMarker final : public kripke::EventSink {
  public:
   explicit PersonMarker(kripke::EventSink& next) : next_(next) {}
@@ -26,23 +40,23 @@ class PersonMarker final : public kripke::EventSink {
   void emit(const kripke::Event& event) override;
   bool enabled() const override { return next_.enabled(); }
   void set_person_moving(bool moving) { person_moving_ = moving; }
-  void release_endings();
 
  private:
   kripke::EventSink& next_;
   std::vector<kripke::Agent> seats_;
   bool person_moving_ = false;
-  std::vector<kripke::Event> endings_;
 };
 
 class SeatLoop final : public Seats {
  public:
   SeatLoop(kripke::GameRunner& runner, Desk& desk, SeatScreens& screens, PersonMarker& marker,
-           LineInput& input, std::ostream& out, std::vector<kripke::Agent> seats)
+           EndingsHold& endings, LineInput& input, std::ostream& out,
+           std::vector<kripke::Agent> seats)
       : runner_(runner),
         desk_(desk),
         screens_(screens),
         marker_(marker),
+        endings_(endings),
         input_(input),
         out_(out),
         seats_(std::move(seats)) {}
@@ -63,6 +77,8 @@ class SeatLoop final : public Seats {
   // view of the table. False when the input ended during the pause.
   bool sit_down(kripke::Agent me);
   TurnEnd person_turn(kripke::Agent me);
+  // The words of the next line typed at `prompt`; none at the end of the input.
+  std::optional<std::vector<std::string>> read_words(const std::string& prompt);
   // help, hint, table, view, history: false for any other command.
   bool info_command(kripke::Agent me, const std::string& command);
   // The desk's questions between turns, then the win or the end if there is one.
@@ -73,6 +89,7 @@ class SeatLoop final : public Seats {
   Desk& desk_;
   SeatScreens& screens_;
   PersonMarker& marker_;
+  EndingsHold& endings_;
   LineInput& input_;
   std::ostream& out_;
   std::vector<kripke::Agent> seats_;

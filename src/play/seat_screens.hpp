@@ -23,21 +23,15 @@ class SeatScreens final : public kripke::EventSink {
 
   void emit(const kripke::Event& event) override;
 
-  // A win and the end wait until release_endings(): the questions between turns come first.
-  void release_endings();
-
   // What `seat` has not seen yet, emptied.
   std::string take_backlog(kripke::Agent seat);
   const std::vector<std::string>& history(kripke::Agent seat) { return history_[seat]; }
 
  private:
-  void show(const kripke::Event& event);
-
   std::vector<kripke::Agent> seats_;
   const Desk* desk_ = nullptr;
   std::map<kripke::Agent, std::string> backlog_;
   std::map<kripke::Agent, std::vector<std::string>> history_;
-  std::vector<kripke::Event> endings_;
 };
 
 }  // namespace kripkesim::play
