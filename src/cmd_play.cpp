@@ -101,14 +101,14 @@ void add_play_command(CLI::App& app) {
       "People take seats in a game (docs/cli.md#play): at a person's turn the table as that\n"
       "player sees it (its own cards, every public answer, the answers shown to it, never\n"
       "another player's private ones), then a prompt for a move in the game's words\n"
-      "(nine-card: ask 2 green; clue: suggest rope Scarlet; sleuth: ask 4 RD*; muddy: answer\n"
-      "the father's question) or a command: help, hint (the hint table), table (the\n"
-      "knowledge table), view, history, quit. Any unambiguous start of a word will do. On a\n"
-      "terminal the prompt has line editing and history; with several people the screen is\n"
-      "cleared and the keyboard passed between turns. Input from a pipe or file is read\n"
-      "line by line and echoed. End of input ends the game; the log is still written.",
+      "(nine-card: ask 2 green; clue: suggest rope Scarlet; sleuth: ask 4 RD*; number: answer\n"
+      "yes; muddy: answer the father's question) or a command: help, hint (the hint table),\n"
+      "table (the knowledge table), view, history, quit. Any unambiguous start of a word will\n"
+      "do. On a terminal the prompt has line editing and history; with several people the\n"
+      "screen is cleared and the keyboard passed between turns. Input from a pipe or file is\n"
+      "read line by line and echoed. End of input ends the game; the log is still written.",
       "  0  the game ended (won, stalled, the turn limit, quit or end of input)\n"
-      "  2  bad usage, a bad config, or a game nobody can sit at yet (number, model)");
+      "  2  bad usage, a bad config, or a config with no turns to take (a model)");
   cmd->callback([options] { play_game(*options); });
 }
 

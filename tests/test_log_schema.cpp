@@ -313,6 +313,20 @@ TEST_CASE("[log] a log of kripkesim play, with a person's moves and a quit, matc
   wrong["text"] = "x";
   wrong["by"] = "robot";
   CHECK_FALSE(schema.errors(wrong).empty());
+  // A person's claims between turns: the muddy children's words, What's My Number?'s numbers.
+  int claims = 0;
+  for (const auto& [config, typed] : {std::pair{"configs/muddy.json", "no\nno\nmuddy\n"},
+                                      std::pair{"configs/number.json", "answer yes\n2,4\n"}}) {
+    const CliResult claimed =
+        kripke_test::run_cli_with_input({"play", config, "--log", log}, typed);
+    REQUIRE(claimed.exit_code == 0);
+    for (const json& record : check_log(schema, kripke_test::read_file(log)))
+      claims += record.contains("claim") && record["right"].is_boolean();
+  }
+  CHECK(claims == 4);
+  wrong["by"] = "person";
+  wrong["claim"] = json::array({0});
+  CHECK_FALSE(schema.errors(wrong).empty());
 }
 
 TEST_CASE("[log] every line of nine-card logs, with hints and moves, matches the schema") {

@@ -24,6 +24,8 @@
 #include "kripke/game_loop.hpp"
 #include "kripke/games/clue/clue.hpp"
 #include "kripke/games/nine_card/play.hpp"
+#include "kripke/games/number/play.hpp"
+#include "kripke/games/number/rules.hpp"
 #include "kripke/games/sleuth/play.hpp"
 #include "text_cat.hpp"
 
@@ -263,10 +265,15 @@ TEST_CASE("[play] \"strategy\": \"human\" in a config, and what is refused") {
   const auto far = kripke_test::run_cli_with_input({"play", kNineCard, "--seat", "7"}, "");
   CHECK(far.exit_code == 2);
   CHECK_THAT(far.err, Catch::Contains("--seat 7: nine-card has seats 1 to 3 in this config"));
-  const auto number = kripke_test::run_cli_with_input(
-      {"play", kripke_test::source_path("configs/number.json")}, "");
-  CHECK(number.exit_code == 2);
-  CHECK_THAT(number.err, Catch::Contains("people cannot take a seat in number yet"));
+  const std::string model_config =
+      dir.write("model.json",
+                R"({"game": "model", "rules": {"variables": [{"name": "p", "from": 0, "to": 1}],)"
+                R"( "agents": [{"name": "a", "observes": ["p"]}]}})");
+  const auto model = kripke_test::run_cli_with_input({"play", model_config}, "");
+  CHECK(model.exit_code == 2);
+  CHECK_THAT(model.err, Catch::Contains("people cannot take a seat in "));
+  CHECK_THAT(model.err,
+             Catch::Contains("kripkesim play runs nine-card, clue, sleuth, muddy and number"));
 }
 
 namespace {
@@ -513,7 +520,7 @@ TEST_CASE("[play] a person is a muddy child: answers the father, right or wrong"
   for (const Json& record : right.log)
     if (record["event"] == "move") answers.push_back(record);
   REQUIRE(answers.size() == 3);
-  CHECK(answers.back()["answer"] == "muddy");
+  CHECK(answers.back()["claim"] == "muddy");
   CHECK(answers.back()["right"] == true);
   CHECK(answers.back()["by"] == "person");
   CHECK(right.log.back()["winners"] == Json::array({2, 3, 5}));
@@ -530,4 +537,118 @@ TEST_CASE("[play] a person is a muddy child: answers the father, right or wrong"
   const Played quit = play_typed({config}, {"quit"});
   REQUIRE(quit.r.exit_code == 0);
   CHECK(quit.log.back()["reason"] == "quit");
+}
+
+TEST_CASE("[play] a person plays What's My Number?: answers its cards, claims its numbers") {
+  namespace nm = kripke::number;
+  const std::string config = kripke_test::source_path("configs/number.json");
+  // In process: player 1 answers each card it draws truthfully, and after every turn makes
+  // the right claim (its numbers once it knows them, no before); the claims are the desk's,
+  // so they are not in the replay's records.
+  Replay expected;
+  std::string own;  // player 1's board, as a claim: "2,4"
+  {
+    const auto game = kripkesim::load_game(config);
+    kripke::GameRunner runner(*game, game->config().seed, expected.recorder);
+    const auto& number = dynamic_cast<const nm::NumberPlay&>(runner.play());
+    runner.start();
+    const kripke::Model& m = number.model();
+    for (const Json& n : nm::board_numbers(number.tables().board(m.actual(), 0)))
+      own += kripke_test::cat(own.empty() ? "" : ",", n.dump());
+    while (!runner.finished()) {
+      if (number.next_player() != 0) {
+        runner.step();
+      } else {
+        const int q = number.top_card();
+        const bool yes = number.true_answer(q, 0);
+        expected.lines.push_back(yes ? "answer yes" : "answer no");
+        expected.movers.push_back(0);
+        runner.person_turn({{"question", q}, {"answer", yes}}, "/move", "test");
+      }
+      std::size_t possible = 0;
+      for (kripke::World w : m.partition(0).class_containing(m.actual()))
+        possible += m.alive().test(w);
+      expected.lines.push_back(possible == 1 ? own : "no");
+    }
+  }
+  REQUIRE(expected.movers.size() >= 2);
+  REQUIRE(expected.lines[1] == "no");  // after turn 1, player 1 cannot know yet
+  const std::string untrue = expected.lines[0] == "answer yes" ? "answer no" : "answer yes";
+  const Played played =
+      play_replayed(config, {"answer", "answer maybe", untrue, "hint", "table", "view"}, expected);
+  const auto& r = played.r;
+  for (const char* shown : {"You are player 1. You see player 2 [", "Your turn: you draw question ",
+                            "type answer yes|no", "no answer 'maybe' (yes, no)",
+                            "that is not true of the boards you see: answers are truthful",
+                            "Your own answer never tells you anything",
+                            "You may hold 10 boards:", "Do you know your numbers? Type them (as ",
+                            "Right: you cannot know yet.", "=== end after"})
+    CHECK_THAT(r.out, Catch::Contains(shown));
+  // Never the own board, the others' knowledge, counts of possible worlds, or the deck.
+  for (const std::string& hidden :
+       {"[" + own + "]", std::string("may hold:"), std::string("you consider"),
+        std::string("boards: player"), std::string("question deck")})
+    CHECK_THAT(r.out, !Catch::Contains(hidden));
+  // The log: the replay's records, plus one claim per turn, each right.
+  std::vector<Json> game_records, claims;
+  for (std::size_t k = 1; k < played.log.size(); ++k) {
+    Json record = played.log[k];
+    CHECK(record.contains("by") == (record["event"] == "move" && record["agent"] == 1));
+    record.erase("by");
+    (record.contains("claim") ? claims : game_records).push_back(record);
+  }
+  std::vector<Json> replayed = records_of(expected);
+  replayed.erase(replayed.begin());
+  CHECK(game_records == replayed);
+  REQUIRE(claims.size() == expected.lines.size() - expected.movers.size());
+  for (const Json& claim : claims) CHECK(claim["right"] == true);
+  if (expected.lines.back() == own) {
+    CHECK_THAT(r.out, Catch::Contains("Right: you know it."));
+    CHECK(r.out.find("*** player 1") > r.out.find("Right: you know it."));
+  }
+
+  // A lucky guess after the first turn is wrong, and the person is not asked again.
+  const Played guess = play_typed({config}, {expected.lines[0], own});
+  INFO(guess.r.out);
+  REQUIRE(guess.r.exit_code == 0);
+  CHECK_THAT(guess.r.out, Catch::Contains("Wrong: a guess: you still consider "));
+  CHECK(occurrences(guess.r.out, "Do you know your numbers?") == 1);
+  Json guessed;
+  for (const Json& record : guess.log)
+    if (record.contains("claim")) guessed = record;
+  CHECK(guessed["right"] == false);
+  CHECK(guessed["text"] == kripke_test::cat("player 1 says: my numbers are ", own));
+  CHECK(guessed["claim"].size() == 2);
+
+  // Under Kooi's Choice the person picks the card: answer CARD yes|no.
+  kripke_test::TempDir dir;
+  const std::string kooi = dir.write(
+      "kooi.json", R"({"game": "number", "seed": 2013, "rules": {"kooi": "possible-worlds"}})");
+  bool eleven = false;
+  {
+    kripke_test::EventRecorder recorder;
+    const auto game = kripkesim::load_game(kooi);
+    kripke::GameRunner runner(*game, game->config().seed, recorder);
+    runner.start();
+    eleven = dynamic_cast<const nm::NumberPlay&>(runner.play()).true_answer(11, 0);
+  }
+  const Played picked = play_typed({kooi}, {"answer yes", "answer 99 yes", "help",
+                                            eleven ? "answer 11 y" : "answer 11 n", "quit"});
+  INFO(picked.r.out);
+  REQUIRE(picked.r.exit_code == 0);
+  CHECK_THAT(picked.r.out, Catch::Contains("type answer CARD yes|no"));
+  CHECK_THAT(picked.r.out, Catch::Contains("no question card '99'"));
+  CHECK_THAT(picked.r.out, Catch::Contains("11  Do you see at least one multiple of 3?"));
+  CHECK_THAT(picked.r.out, Catch::Contains("player 1 picks question 11"));
+  Json move;
+  for (const Json& record : picked.log)
+    if (record["event"] == "move") {
+      move = record;
+      break;
+    }
+  CHECK(move["question"] == 11);
+  CHECK(move["answer"] == eleven);
+  CHECK(move["chosen_by"] == "person");
+  CHECK(move["by"] == "person");
+  CHECK(picked.log.back()["reason"] == "quit");
 }

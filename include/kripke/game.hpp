@@ -82,10 +82,12 @@ class Play {
   // A move a person chose (`kripkesim play`), in the scripted move's form: played as the
   // agent's own turn plays its strategy's choice, so that only the choice is the person's
   // (in Clue, the answering agents show cards by their own policies, which may draw from
-  // `rng`). By default the scripted move.
-  virtual void person_move(const Json& move, const std::string& path, Rng& rng) {
+  // `rng`). Stalled, as a turn's outcome, when the game can see that no turn will change
+  // anything any more. By default the scripted move.
+  virtual TurnOutcome person_move(const Json& move, const std::string& path, Rng& rng) {
     (void)rng;
     scripted_move(move, path);
+    return TurnOutcome::Continue;
   }
   // The actual deal, as it appears in the config's "deal" field.
   virtual Json deal() const = 0;

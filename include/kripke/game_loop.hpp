@@ -55,12 +55,7 @@ class GameRunner {
     const TurnOutcome outcome = play_->play_turn(rng_);
     log_knowledge();
     check_winners();
-    if (finished()) return;
-    if (outcome == TurnOutcome::Stalled) {
-      end("stalled");
-    } else if (turn_ >= game_.config().max_turns) {
-      end("max_turns");
-    }
+    end_unless_going_on(outcome);
   }
 
   // A turn whose move comes from a script (a scenario file) instead of the current agent:
@@ -70,9 +65,12 @@ class GameRunner {
     outside_turn(path, "scripted", [&] { play_->scripted_move(move, path); });
   }
   // The same for a move a person chose (Play::person_move); `who` names the person in the
-  // turn's heading.
+  // turn's heading. Unlike a script's, a person's turn is one of the game's own turns: it
+  // counts towards max_turns and may end the game stalled.
   void person_turn(const Json& move, const std::string& path, const std::string& who) {
-    outside_turn(path, who, [&] { play_->person_move(move, path, rng_); });
+    TurnOutcome outcome = TurnOutcome::Continue;
+    outside_turn(path, who, [&] { outcome = play_->person_move(move, path, rng_); });
+    end_unless_going_on(outcome);
   }
 
   // An InputError at `path` (a script's step) when the game is over: no turn can follow.
@@ -108,6 +106,16 @@ class GameRunner {
     move();
     log_knowledge();
     check_winners();
+  }
+
+  // After a turn without a winner: the end when the game stalled or hit its turn limit.
+  void end_unless_going_on(TurnOutcome outcome) {
+    if (finished()) return;
+    if (outcome == TurnOutcome::Stalled) {
+      end("stalled");
+    } else if (turn_ >= game_.config().max_turns) {
+      end("max_turns");
+    }
   }
 
   void log_knowledge() const {

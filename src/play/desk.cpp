@@ -6,10 +6,12 @@
 #include "kripke/games/clue/clue.hpp"
 #include "kripke/games/muddy/muddy.hpp"
 #include "kripke/games/nine_card/play.hpp"
+#include "kripke/games/number/play.hpp"
 #include "kripke/games/sleuth/play.hpp"
 #include "play/desk_clue.hpp"
 #include "play/desk_muddy.hpp"
 #include "play/desk_nine_card.hpp"
+#include "play/desk_number.hpp"
 #include "play/desk_sleuth.hpp"
 
 namespace kripkesim::play {
@@ -90,8 +92,10 @@ std::unique_ptr<Desk> make_desk(kripke::Play& play) {
     return std::make_unique<SleuthDesk>(*sleuth);
   if (const auto* muddy = dynamic_cast<const kripke::muddy::MuddyPlayBase*>(&play))
     return std::make_unique<MuddyDesk>(*muddy);
+  if (const auto* number = dynamic_cast<const kripke::number::NumberPlay*>(&play))
+    return std::make_unique<NumberDesk>(*number);
   throw kripke::InputError("people cannot take a seat in " + play.game_name() +
-                           " yet: kripkesim play runs nine-card, clue, sleuth and muddy");
+                           ": kripkesim play runs nine-card, clue, sleuth, muddy and number");
 }
 
 }  // namespace kripkesim::play

@@ -78,7 +78,7 @@ void MuddyDesk::between_turns(Seats& seats) {
     kripke::LogRecord record = play_.record("move");
     record["agent"] = child + 1;
     record["text"] = text;
-    record["answer"] = *answer;
+    record["claim"] = *answer;
     record["right"] = right;
     play_.emit(std::move(record), text);
     std::string verdict = right ? "  Right: " : "  Wrong: ";

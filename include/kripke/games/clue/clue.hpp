@@ -67,7 +67,7 @@ class CluePlay final : public Play {
   // {"cards": ["rope", "Scarlet"]}: the suggestion of the player whose turn it is, chosen by
   // a person; asked in the rules' order, the answerers show cards by their policies (or,
   // at a person's seat, as the person chooses).
-  void person_move(const Json& move, const std::string& path, Rng& rng) override {
+  TurnOutcome person_move(const Json& move, const std::string& path, Rng& rng) override {
     ObjectReader r(move, path);
     const std::vector<int> cards = read_suggestion(r.required("cards"), r.path_of("cards"));
     r.done();
@@ -79,6 +79,7 @@ class CluePlay final : public Play {
                          return shown_card(answerer, asker, cards, held, view, rng);
                        });
     person_suggests_ = false;
+    return TurnOutcome::Continue;
   }
 
   // A person's choice of the card to show (`kripkesim play`): given the answerer, the asker,

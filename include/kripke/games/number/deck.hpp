@@ -15,13 +15,17 @@ class Deck {
     rng_.shuffle(order_);
   }
 
+  // The top card, which goes; the last card reshuffles the deck at once, so that the new top
+  // card can be seen (a person's turn shows it before it is drawn).
   int draw() {
+    const int card = order_[next_++];
     if (next_ == order_.size()) {
       rng_.shuffle(order_);
       next_ = 0;
     }
-    return order_[next_++];
+    return card;
   }
+  int top() const { return order_[next_]; }
 
   // The deck's cards from the top, including the ones already drawn since the last shuffle.
   const std::vector<int>& order() const { return order_; }

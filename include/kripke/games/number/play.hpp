@@ -2,6 +2,7 @@
 // turn itself — a question answered in public, then the epistemagic steps.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -59,10 +60,41 @@ class NumberPlay final : public Play {
     } else {
       answer(p, kooi_choice(p), ChosenBy::Kooi);
     }
-    epistemagic();
-    if (!winners().empty()) return TurnOutcome::Continue;  // the loop ends the game
-    return can_change() ? TurnOutcome::Continue : TurnOutcome::Stalled;
+    return after_answer();
   }
+
+  // {"question": q, "answer": true}: the turn of the player whose turn it is, played by a
+  // person: the top card of the deck (under Kooi's Choice, any card of the deck: the
+  // person's pick), answered truthfully about the boards the player sees.
+  TurnOutcome person_move(const Json& move, const std::string& path, Rng&) override {
+    ObjectReader in(move, path);
+    const std::string card_path = in.path_of("question");
+    const int card =
+        int(ObjectReader::integer_value(in.required("question"), card_path, 1, kQuestionCount));
+    const Json& said = in.required("answer");
+    if (!said.is_boolean()) throw InputError("expected true or false", in.path_of("answer"));
+    in.done();
+    const Agent p = next_player_;
+    const bool picks = rules_.kooi != KooiChoice::Off;
+    const std::vector<int>& deck = rules_.questions;
+    if (!picks && card != deck_.top())
+      throw InputError(agent_name(p) + " holds question " + std::to_string(deck_.top()), card_path);
+    if (picks && std::find(deck.begin(), deck.end(), card) == deck.end())
+      throw InputError("question " + std::to_string(card) + " is not in the deck", card_path);
+    if (said.get<bool>() != true_answer(card, p))
+      throw InputError("not what " + agent_name(p) + " sees: answers are truthful",
+                       in.path_of("answer"));
+    if (!picks) deck_.draw();
+    answer(p, Choice{card, 0}, picks ? ChosenBy::Person : ChosenBy::Deck);
+    return after_answer();
+  }
+
+  // What a seat at `kripkesim play` reads.
+  const Tables& tables() const { return t_; }
+  Agent next_player() const { return next_player_; }
+  int top_card() const { return deck_.top(); }
+  // Player p's truthful answer to card q: what p sees in the actual world.
+  bool true_answer(int q, Agent p) const { return t_.answer(q, p, true).test(model_.actual()); }
 
   bool has_won(Agent i) const override {
     return knows_value(model_, i, [&](std::uint32_t v) { return t_.board(v, i); });
@@ -191,16 +223,14 @@ class NumberPlay final : public Play {
   Board board(Agent i) const { return t_.board(model_.actual(), i); }
 
   // The truth set of the truthful answer of player p to card q.
-  const WorldSet& answer_set(int q, Agent p) const {
-    return t_.answer(q, p, t_.answer(q, p, true).test(model_.actual()));
-  }
+  const WorldSet& answer_set(int q, Agent p) const { return t_.answer(q, p, true_answer(q, p)); }
 
   // How the answered card was chosen; the names are the move record's `chosen_by`.
-  enum class ChosenBy { Deck, Kooi, Script };
+  enum class ChosenBy { Deck, Kooi, Script, Person };
 
   void answer(Agent p, const Choice& choice, ChosenBy chosen_by) {
-    static const char* const kChosenBy[] = {"deck", "kooi", "script"};
-    const bool yes = t_.answer(choice.card, p, true).test(model_.actual());
+    static const char* const kChosenBy[] = {"deck", "kooi", "script", "person"};
+    const bool yes = true_answer(choice.card, p);
     const std::string card = "question " + std::to_string(choice.card);
     std::string how = agent_name(p) + " draws " + card;
     if (chosen_by == ChosenBy::Kooi)
@@ -208,6 +238,7 @@ class NumberPlay final : public Play {
             std::to_string(choice.removes) +
             (rules_.kooi == KooiChoice::FullModel ? " worlds)" : " possible worlds)");
     if (chosen_by == ChosenBy::Script) how = agent_name(p) + " is asked " + card;
+    if (chosen_by == ChosenBy::Person) how = agent_name(p) + " picks " + card;
     LogRecord rec = record("move");
     rec["agent"] = p + 1;
     rec["text"] = how;
@@ -221,6 +252,13 @@ class NumberPlay final : public Play {
                agent_name(p) + ": \"" + question(choice.card).text + "\" " + (yes ? "yes" : "no"),
                to_string(*answer_formula(choice.card, p, yes)), r);
     next_player_ = (p + 1) % t_.players();
+  }
+
+  // The rest of a turn after its answer: the epistemagic steps, then whether the game stalls.
+  TurnOutcome after_answer() {
+    epistemagic();
+    if (!winners().empty()) return TurnOutcome::Continue;  // the loop ends the game
+    return can_change() ? TurnOutcome::Continue : TurnOutcome::Stalled;
   }
 
   // After an answer, while nobody knows: once, or until the model stops changing.

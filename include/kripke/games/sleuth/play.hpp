@@ -131,7 +131,7 @@ class SleuthPlay final : public Play {
   // {"asked": 3, "question": "RD*"}: the question of the player whose turn it is, chosen by a
   // person and asked with a question card from its hand, as its own turn would: the printed
   // card of that question if it holds one, else a free-choice card.
-  void person_move(const Json& move, const std::string& path, Rng&) override {
+  TurnOutcome person_move(const Json& move, const std::string& path, Rng&) override {
     ObjectReader r(move, path);
     const int asker = next_asker_;
     const int asked =
@@ -147,6 +147,7 @@ class SleuthPlay final : public Play {
                            " to ask of " + agent_name(asked),
                        path);
     play_option(asker, printed ? *printed : *free);
+    return TurnOutcome::Continue;
   }
 
   bool has_won(Agent i) const override { return minds_[std::size_t(i)].hidden_gem().has_value(); }
