@@ -652,3 +652,16 @@ TEST_CASE("[play] a person plays What's My Number?: answers its cards, claims it
   CHECK(move["by"] == "person");
   CHECK(picked.log.back()["reason"] == "quit");
 }
+
+TEST_CASE("[play] a person's turn is one of the game's turns: it counts towards max_turns") {
+  const Replay expected = replay({0}, 1);
+  REQUIRE(expected.lines.size() == 1);
+  kripke_test::TempDir dir;
+  Json config = Json::parse(kripke_test::read_file(kNineCard));
+  config["max_turns"] = 1;
+  const Played played = play_typed({dir.write("one-turn.json", config.dump())}, expected.lines);
+  INFO(played.r.out);
+  REQUIRE(played.r.exit_code == 0);
+  CHECK(played.log.back()["reason"] == "max_turns");
+  CHECK(played.log.back()["turns"] == 1);
+}
