@@ -135,10 +135,15 @@ TEST_CASE("[counting-hands] with literals only it is the group counting engine")
   }
 }
 
-TEST_CASE("[counting-hands] too many cards of unknown place are refused with a message") {
-  HandConstraints info{CardPlaces(30, {10, 10, 10})};
-  CHECK_THROWS_WITH(count_hands(info),
-                    "the hand-by-hand count takes at most 24 cards of unknown place, not 30");
-  for (int c = 0; c < 6; ++c) info.literals().place(c, 0);
-  CHECK(count_hands(info).total == multinomial(24, {4, 10, 10}));
+TEST_CASE("[counting-hands] interchangeable cards stay one group: 60 open cards count at once") {
+  HandConstraints info{CardPlaces(60, {20, 20, 20})};
+  const PlacementCounts all = count_hands(info);
+  CHECK(all.total == multinomial(60, {20, 20, 20}));
+  CHECK(all.count(59, 2) == all.total / 3);
+  // A constraint singles out its cards: "place 0 holds at least one of cards 0 and 1" is
+  // everything but the deals with neither there.
+  info.at_least_one(0, 0b11);
+  const PlacementCounts some = count_hands(info);
+  CHECK(some.total ==
+        multinomial(60, {20, 20, 20}) - multinomial(58, {20}) * multinomial(40, {20}));
 }

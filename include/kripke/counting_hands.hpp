@@ -1,26 +1,33 @@
 // The counting engine for information that is more than literals: "place p holds at least
 // one of these cards" (Cluedo: a card was shown to someone else), "p does not hold all of
 // these" (a wrong accusation), "p holds exactly k of these" (the envelope: one card of each
-// category). Such constraints tie cards together, so the cards are no longer
-// interchangeable and counting.hpp's groups do not apply. Here the deals are counted hand
-// by hand instead:
+// category). Such constraints tie particular cards together, so counting.hpp's grouping
+// by allowed places alone no longer makes cards interchangeable. Here the deals are
+// counted hand by hand instead:
 //
-// * Cards whose place is known are set aside; the others ("free" cards, at most
-//   kMaxFreeCards) are numbered 0..n-1, and every constraint is rewritten over them.
-// * The places are filled one after another, largest first. The state after places
-//   0..j-1 is the set U of free cards they took, a subset of a known size s_j, stored at
-//   its colex rank among the subsets of that size: at most C(n, n/2) states per level.
-// * A place's hands are the subsets of its allowed free cards outside U of its remaining
-//   size that satisfy its constraints. The forward pass counts the ways to reach every U,
-//   the backward pass the ways to finish from it; the deals with card c at place p are
-//   Σ forward(U) · backward(U ∪ H) over the hands H of p that hold c.
+// * Cards whose place is known are set aside (a constraint they settle goes). The others
+//   are grouped by their profile: the places they may be in and the constraints they
+//   appear in. Cards of one group are interchangeable in everything, so a hand is
+//   described by how many cards it takes of each group, and every constraint by the groups
+//   it names: "at least one of S" is "some group of S gives a card", and so on.
+// * The places are filled one after another, largest first (the envelope, small and
+//   constrained, closes the count). The state is how many cards of each group are left;
+//   a place takes d_g cards of each group g, in Π C(left_g, d_g) ways, if its constraints
+//   hold. The forward pass counts the ways to reach every state, the backward pass the
+//   ways to finish from it; the deals with a card of group g at place p are
+//   Σ forward · ways · backward · d_g / |g| over p's transitions, by the group's symmetry.
 //
-// The cost is the number of (U, H) pairs: for Cluedo with 6 players (18 free cards in 3-card
-// hands, the envelope last) about 9 million, with 3 players about half a million, whatever
-// the number of constraints (they only remove hands). Exact in 128 bits: CardPlaces keeps
-// the number of deals below 2^100, and every partial count is a count of some of them.
+// The cost grows with the product of the groups' sizes (+1): with literals alone the
+// groups are few and large (Cluedo at the start: one group per category and place set),
+// and every card a constraint singles out splits a group. In the worst case, every card a
+// group of its own, a state is the set of cards placed so far: for Cluedo with 6 players
+// (18 cards of unknown place, 3-card hands, the envelope last) about 9 million
+// transitions. Exact in 128 bits: CardPlaces keeps the number of deals below 2^100, and
+// every partial count is a count of some of them.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <string>
@@ -75,77 +82,83 @@ class HandConstraints {
   std::vector<PlaceRules> places_;
 };
 
-// Cards whose place is open: 2^24 subsets is the most the hand-by-hand count takes.
-inline constexpr int kMaxFreeCards = 24;
-
 namespace hand_counting_detail {
 
-// One place's constraints over the free cards.
+using GroupMask = std::uint64_t;  // bit g: group g (at most 64 cards, so at most 64 groups)
+
+struct Group {
+  std::vector<int> cards;
+  PlaceMask allowed = 0;
+  int size() const { return int(cards.size()); }
+};
+
+// One place's share of the count: its free size, its groups, its constraints over groups.
 struct Place {
   int index = 0;  // in the HandConstraints
-  int size = 0;   // free cards it still takes
-  CardMask allowed = 0;
-  std::vector<CardMask> at_least_one, not_all_of;
-  std::vector<HandConstraints::Quota> exactly;
+  int size = 0;   // cards of unknown place it still takes
+  std::vector<int> groups;
+  std::vector<GroupMask> at_least_one, not_all_of;
+  std::vector<std::pair<GroupMask, int>> exactly;
+};
 
-  bool accepts(CardMask hand) const {
-    for (CardMask s : at_least_one)
-      if (!(hand & s)) return false;
-    for (CardMask s : not_all_of)
-      if ((hand & s) == s) return false;
-    for (const auto& q : exactly)
-      if (std::popcount(hand & q.cards) != q.k) return false;
-    return true;
+// The remaining cards of every group, packed into one key.
+struct Layout {
+  std::vector<int> shift, bits;
+  std::uint64_t unit(int g) const { return std::uint64_t{1} << shift[std::size_t(g)]; }
+  int get(std::uint64_t key, int g) const {
+    return int((key >> shift[std::size_t(g)]) & ((std::uint64_t{1} << bits[std::size_t(g)]) - 1));
   }
 };
 
-// Colex ranks of the k-subsets of n elements: the rank of {b_0 < b_1 < ...} is Σ C(b_i, i+1).
-class Ranks {
- public:
-  explicit Ranks(int n) : n_(n), c_(std::size_t((n + 1) * (n + 2)), 0) {
-    for (int a = 0; a <= n; ++a) {
-      binom(a, 0) = 1;
-      for (int b = 1; b <= a; ++b)
-        binom(a, b) = binom(a - 1, b - 1) + (b < a ? binom(a - 1, b) : 0);
-    }
-  }
-  std::uint64_t choose(int a, int b) const { return b < 0 || b > a ? 0 : c_[idx(a, b)]; }
-  std::uint64_t rank(CardMask set) const {
-    std::uint64_t r = 0;
-    for (int i = 1; set; ++i, set &= set - 1) r += choose(std::countr_zero(set), i);
-    return r;
-  }
-
- private:
-  std::size_t idx(int a, int b) const { return std::size_t(a * (n_ + 2) + b); }
-  std::uint64_t& binom(int a, int b) { return c_[idx(a, b)]; }
-  int n_;
-  std::vector<std::uint64_t> c_;
-};
-
-// Calls visit(hand) for every subset of `from` with `size` elements, ascending.
+// Calls visit(d, ways, taken) for every hand place `pl` can take from state `key` that
+// satisfies its constraints: d[g] cards of group g, ways = Π C(left_g, d_g), taken = the
+// key decrement.
 template <class Visit>
-void for_each_subset(CardMask from, int size, Visit&& visit) {
-  auto rec = [&](auto&& self, CardMask rest, int left, CardMask hand) -> void {
+void for_each_hand(const Place& pl, const std::vector<Group>& groups, std::uint64_t key,
+                   const Layout& layout, std::vector<int>& d, Visit&& visit) {
+  const counting_detail::Binomials& binom = counting_detail::Binomials::table();
+  const std::size_t n = pl.groups.size();
+  std::array<int, 65> after{};  // cards left in p's groups from the i-th on
+  for (std::size_t i = n; i-- > 0;) after[i] = after[i + 1] + layout.get(key, pl.groups[i]);
+  auto accepts = [&](GroupMask given, GroupMask whole) {
+    for (GroupMask s : pl.at_least_one)
+      if (!(given & s)) return false;
+    for (GroupMask s : pl.not_all_of)
+      if ((whole & s) == s) return false;
+    for (const auto& [s, k] : pl.exactly) {
+      int sum = 0;
+      for (GroupMask m = s; m; m &= m - 1) sum += d[std::size_t(std::countr_zero(m))];
+      if (sum != k) return false;
+    }
+    return true;
+  };
+  auto rec = [&](auto&& self, std::size_t i, int left, BigCount ways, std::uint64_t taken,
+                 GroupMask given, GroupMask whole) -> void {
     if (left == 0) {
-      visit(hand);
+      for (std::size_t k = i; k < n; ++k) d[std::size_t(pl.groups[k])] = 0;
+      if (accepts(given, whole)) visit(ways, taken);
       return;
     }
-    if (std::popcount(rest) < left) return;
-    const CardMask low = rest & (~rest + 1);
-    self(self, rest & (rest - 1), left - 1, hand | low);
-    self(self, rest & (rest - 1), left, hand);
+    if (i == n || after[i] < left) return;
+    const int g = pl.groups[i];
+    const int room = layout.get(key, g);
+    for (int x = std::min(room, left); x >= 0; --x) {
+      d[std::size_t(g)] = x;
+      const GroupMask bit = GroupMask{1} << g;
+      self(self, i + 1, left - x, ways * binom(room, x), taken + std::uint64_t(x) * layout.unit(g),
+           x ? given | bit : given, x == groups[std::size_t(g)].size() ? whole | bit : whole);
+    }
   };
-  rec(rec, from, size, 0);
+  rec(rec, 0, pl.size, BigCount{1}, 0, 0, 0);
 }
 
 }  // namespace hand_counting_detail
 
 // Counts the deals consistent with `info`: the total and, per card and place, how many have
-// the card there (all zero when the information is contradictory). An InputError when more
-// than kMaxFreeCards cards have an open place.
+// the card there (all zero when the information is contradictory).
 inline PlacementCounts count_hands(const HandConstraints& info) {
   using namespace hand_counting_detail;
+  using counting_detail::Level;
   const CardPlaces& lit = info.literals();
   const int cards = lit.card_count();
   const int place_count = lit.place_count();
@@ -153,8 +166,8 @@ inline PlacementCounts count_hands(const HandConstraints& info) {
   out.places = place_count;
   out.at.assign(std::size_t(cards * place_count), 0);
 
-  // Set aside the cards whose place is known; number the free ones.
-  std::vector<int> free_cards;  // free index -> card
+  // Set aside the cards whose place is known.
+  CardMask open_cards = 0;
   std::vector<CardMask> fixed_at(std::size_t(place_count), 0);
   std::vector<int> size = lit.capacities();
   for (int c = 0; c < cards; ++c) {
@@ -165,110 +178,138 @@ inline PlacementCounts count_hands(const HandConstraints& info) {
       fixed_at[std::size_t(p)] |= CardMask{1} << c;
       if (--size[std::size_t(p)] < 0) return out;
     } else {
-      free_cards.push_back(c);
+      open_cards |= CardMask{1} << c;
     }
   }
-  const int n = int(free_cards.size());
-  if (n > kMaxFreeCards)
-    throw InputError("the hand-by-hand count takes at most " + std::to_string(kMaxFreeCards) +
-                     " cards of unknown place, not " + std::to_string(n));
-  auto to_free = [&](CardMask set) {
-    CardMask out_set = 0;
-    for (int i = 0; i < n; ++i)
-      if ((set >> free_cards[std::size_t(i)]) & 1U) out_set |= CardMask{1} << i;
-    return out_set;
+  auto allowed_at = [&](int p) {
+    CardMask m = 0;
+    for (CardMask o = open_cards; o; o &= o - 1)
+      if (lit.may_be(std::countr_zero(o), p)) m |= o & (~o + 1);
+    return m;
   };
 
-  // Every place's constraints over the free cards; a constraint the fixed cards settle goes.
-  std::vector<Place> places;
+  // Every constraint over the open cards; one the fixed cards settle goes.
+  struct Open {
+    int place;
+    int kind;  // 0 at least one, 1 not all of, 2 exactly k
+    CardMask cards;
+    int k;
+  };
+  std::vector<Open> constraints;
   for (int p = 0; p < place_count; ++p) {
-    Place pl;
-    pl.index = p;
-    pl.size = size[std::size_t(p)];
-    for (int i = 0; i < n; ++i)
-      if (lit.may_be(free_cards[std::size_t(i)], p)) pl.allowed |= CardMask{1} << i;
     const CardMask fixed = fixed_at[std::size_t(p)];
-    CardMask fixed_elsewhere = 0;
-    for (int q = 0; q < place_count; ++q)
-      if (q != p) fixed_elsewhere |= fixed_at[std::size_t(q)];
+    const CardMask allowed = allowed_at(p);
     const HandConstraints::PlaceRules& rules = info.rules(p);
     for (CardMask s : rules.at_least_one) {
       if (s & fixed) continue;
-      const CardMask open = to_free(s) & pl.allowed;
-      if (!open) return out;
-      pl.at_least_one.push_back(open);
+      if (!(s & allowed)) return out;
+      constraints.push_back({p, 0, s & allowed, 0});
     }
     for (CardMask s : rules.not_all_of) {
-      if (s & fixed_elsewhere) continue;  // p cannot hold all of them
-      const CardMask open = to_free(s & ~fixed);
-      if (!open) return out;  // p holds all of them
-      if ((open & pl.allowed) != open) continue;
-      pl.not_all_of.push_back(open);
+      const CardMask rest = s & ~fixed;
+      if (!rest) return out;                   // p holds all of them
+      if ((rest & allowed) != rest) continue;  // p cannot hold all of them
+      constraints.push_back({p, 1, rest, 0});
     }
     for (const auto& q : rules.exactly) {
       const int k = q.k - std::popcount(q.cards & fixed);
-      const CardMask open = to_free(q.cards) & pl.allowed;
-      if (k < 0 || k > std::popcount(open)) return out;
-      pl.exactly.push_back({open, k});
+      if (k < 0 || k > std::popcount(q.cards & allowed)) return out;
+      constraints.push_back({p, 2, q.cards & allowed, k});
     }
-    places.push_back(std::move(pl));
+  }
+
+  // Group the open cards by profile: allowed places and the constraints they appear in.
+  std::vector<Group> groups;
+  std::vector<std::vector<bool>> profiles;
+  std::vector<int> group_of(std::size_t(cards), -1);
+  for (CardMask o = open_cards; o; o &= o - 1) {
+    const int c = std::countr_zero(o);
+    std::vector<bool> profile;
+    for (const Open& k : constraints) profile.push_back((k.cards >> c) & 1U);
+    std::size_t g = 0;
+    while (g < groups.size() && !(groups[g].allowed == lit.allowed(c) && profiles[g] == profile))
+      ++g;
+    if (g == groups.size()) {
+      groups.push_back({{}, lit.allowed(c)});
+      profiles.push_back(std::move(profile));
+    }
+    groups[g].cards.push_back(c);
+    group_of[std::size_t(c)] = int(g);
+  }
+  auto group_mask = [&](CardMask set) {
+    GroupMask m = 0;
+    for (; set; set &= set - 1) m |= GroupMask{1} << group_of[std::size_t(std::countr_zero(set))];
+    return m;
+  };
+
+  std::vector<Place> places(static_cast<std::size_t>(place_count));
+  for (int p = 0; p < place_count; ++p) {
+    places[std::size_t(p)].index = p;
+    places[std::size_t(p)].size = size[std::size_t(p)];
+    for (std::size_t g = 0; g < groups.size(); ++g)
+      if ((groups[g].allowed >> p) & 1U) places[std::size_t(p)].groups.push_back(int(g));
+  }
+  for (const Open& k : constraints) {
+    Place& pl = places[std::size_t(k.place)];
+    if (k.kind == 0) pl.at_least_one.push_back(group_mask(k.cards));
+    if (k.kind == 1) pl.not_all_of.push_back(group_mask(k.cards));
+    if (k.kind == 2) pl.exactly.emplace_back(group_mask(k.cards), k.k);
   }
   // Largest places first: the envelope's few hands close the count.
   std::stable_sort(places.begin(), places.end(),
                    [](const Place& a, const Place& b) { return a.size > b.size; });
 
-  const Ranks ranks(n);
-  const int levels = int(places.size());
-  std::vector<int> taken(std::size_t(levels + 1), 0);  // free cards placed before level j
-  for (int j = 0; j < levels; ++j)
-    taken[std::size_t(j + 1)] = taken[std::size_t(j)] + places[std::size_t(j)].size;
-
-  // The states of level j, as their sets; filled by the forward pass.
-  std::vector<std::vector<CardMask>> states(std::size_t(levels + 1));
-  std::vector<std::vector<BigCount>> forward(std::size_t(levels + 1));
-  for (int j = 0; j <= levels; ++j)
-    forward[std::size_t(j)].assign(ranks.choose(n, taken[std::size_t(j)]), 0);
-  forward[0][0] = 1;
-  states[0].push_back(0);
-  for (int j = 0; j < levels; ++j) {
-    const Place& pl = places[std::size_t(j)];
-    std::vector<BigCount>& next = forward[std::size_t(j + 1)];
-    for (CardMask u : states[std::size_t(j)]) {
-      const BigCount ways = forward[std::size_t(j)][ranks.rank(u)];
-      for_each_subset(pl.allowed & ~u, pl.size, [&](CardMask hand) {
-        if (!pl.accepts(hand)) return;
-        BigCount& slot = next[ranks.rank(u | hand)];
-        if (slot == 0) states[std::size_t(j + 1)].push_back(u | hand);
-        slot += ways;
-      });
-    }
+  Layout layout;
+  std::uint64_t start = 0;
+  int bits = 0;
+  for (const Group& g : groups) {
+    layout.shift.push_back(bits);
+    layout.bits.push_back(int(std::bit_width(unsigned(g.size()))));
+    bits += layout.bits.back();
+    start += std::uint64_t(g.size()) << layout.shift.back();
   }
-  out.total = forward[std::size_t(levels)][0];
+
+  // Forward: the ways to fill places 0..j-1 and reach each state.
+  const std::size_t levels = places.size();
+  std::vector<int> d(groups.size(), 0);
+  std::vector<Level> forward(levels + 1);
+  forward[0].add(start, 1);
+  for (std::size_t j = 0; j < levels; ++j)
+    for (const Level::Entry& e : forward[j].entries())
+      for_each_hand(places[j], groups, e.key, layout, d, [&](BigCount ways, std::uint64_t taken) {
+        forward[j + 1].add(e.key - taken, e.value * ways);
+      });
+  out.total = forward[levels].find(0);
   if (out.total == 0) return out;
 
-  // Backward, with the deals through each (U, H) credited to the cards of H at its place.
-  std::vector<BigCount> backward(1, 1);  // level `levels`: the one full set
-  for (int j = levels; j-- > 0;) {
-    const Place& pl = places[std::size_t(j)];
-    std::vector<BigCount> here(forward[std::size_t(j)].size(), 0);
-    for (CardMask u : states[std::size_t(j)]) {
-      const std::uint64_t r = ranks.rank(u);
-      const BigCount ways = forward[std::size_t(j)][r];
+  // Backward, with the deals through each transition credited to the groups it gives cards.
+  std::vector<BigCount> group_at(groups.size() * std::size_t(place_count), 0);
+  Level backward;
+  backward.add(0, 1);
+  for (std::size_t j = levels; j-- > 0;) {
+    const Place& pl = places[j];
+    Level here;
+    for (const Level::Entry& e : forward[j].entries()) {
       BigCount finish = 0;
-      for_each_subset(pl.allowed & ~u, pl.size, [&](CardMask hand) {
-        if (!pl.accepts(hand)) return;
-        const BigCount rest = backward[ranks.rank(u | hand)];
+      for_each_hand(pl, groups, e.key, layout, d, [&](BigCount ways, std::uint64_t taken) {
+        const BigCount rest = backward.find(e.key - taken);
         if (rest == 0) return;
-        finish += rest;
-        const BigCount through = ways * rest;
-        for (CardMask h = hand; h; h &= h - 1)
-          out.at[std::size_t(free_cards[std::size_t(std::countr_zero(h))] * place_count +
-                             pl.index)] += through;
+        finish += ways * rest;
+        const BigCount through = e.value * ways * rest;
+        for (int g : pl.groups)
+          if (d[std::size_t(g)])
+            group_at[std::size_t(g) * std::size_t(place_count) + std::size_t(pl.index)] +=
+                through * BigCount(d[std::size_t(g)]);
       });
-      here[r] = finish;
+      if (finish) here.add(e.key, finish);
     }
     backward = std::move(here);
   }
+  for (std::size_t g = 0; g < groups.size(); ++g)
+    for (int p = 0; p < place_count; ++p)
+      for (int c : groups[g].cards)
+        out.at[std::size_t(c * place_count + p)] =
+            group_at[g * std::size_t(place_count) + std::size_t(p)] / BigCount(groups[g].size());
   for (int p = 0; p < place_count; ++p)
     for (CardMask f = fixed_at[std::size_t(p)]; f; f &= f - 1)
       out.at[std::size_t(std::countr_zero(f) * place_count + p)] = out.total;
