@@ -1,0 +1,100 @@
+// One player's knowledge of a Cluedo deal, kept as what it has seen rather than as worlds:
+// its own hand, and every answer as a literal or a hand constraint, counted exactly by
+// count_hands (counting_hands.hpp) whenever it is asked. Places are the players 0..n-1 and
+// the envelope (place n), which holds exactly one card of each category.
+//
+// What each event tells the player:
+// - a pass, "j holds none of the suggested cards": a literal per card;
+// - a card shown to it, "j holds X": a literal;
+// - a card shown by j to someone else, "j holds at least one of the suggested cards": a
+//   hand constraint, the disjunction literals cannot say (nothing new when it is j);
+// - a wrong accusation, "the envelope does not hold all of these": a hand constraint.
+// At the level of deals this is exactly what the action model of a shown card tells each
+// player (the explicit engine's product update), whatever the shower's policy: the tests
+// check it on decks small enough to enumerate.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "kripke/counting_hands.hpp"
+#include "kripke/game.hpp"
+#include "kripke/games/clue/rules.hpp"
+
+namespace kripke::cluedo {
+
+class Notebook {
+ public:
+  Notebook(const clue::Rules& rules, Agent me, const std::vector<int>& hand)
+      : me_(me),
+        envelope_(rules.envelope()),
+        info_(CardPlaces(rules.card_count(), capacities(rules))) {
+    CardMask own = mask(hand);
+    for (int card = 0; card < rules.card_count(); ++card) {
+      if ((own >> card) & 1U) {
+        info_.literals().place(card, me);
+      } else {
+        info_.literals().exclude(card, me);
+      }
+    }
+    for (int c = 0; c < rules.category_count(); ++c) {
+      CardMask category = 0;
+      for (int card = 0; card < rules.card_count(); ++card)
+        if (rules.card_category[std::size_t(card)] == c) category |= CardMask{1} << card;
+      info_.exactly(envelope_, category, 1);
+    }
+  }
+
+  Agent me() const { return me_; }
+  int envelope() const { return envelope_; }
+
+  // j holds none of `cards`.
+  void passed(Agent j, const std::vector<int>& cards) {
+    if (j == me_) return;
+    for (int card : cards) info_.literals().exclude(card, j);
+    counts_.reset();
+  }
+  // `shower` showed `asker` one of `cards`: `card`, which this player sees when it is the
+  // asker (or the shower).
+  void shown(Agent asker, Agent shower, const std::vector<int>& cards, int card) {
+    if (shower == me_) return;
+    if (asker == me_) {
+      info_.literals().place(card, shower);
+    } else {
+      info_.at_least_one(shower, mask(cards));
+    }
+    counts_.reset();
+  }
+  // An accusation of `cards` was wrong: the envelope does not hold all of them.
+  void wrong_accusation(const std::vector<int>& cards) {
+    info_.not_all_of(envelope_, mask(cards));
+    counts_.reset();
+  }
+
+  // The deals this player considers possible, and where each card is in how many of them.
+  const PlacementCounts& counts() const {
+    if (!counts_) counts_ = count_hands(info_);
+    return *counts_;
+  }
+  const HandConstraints& information() const { return info_; }
+
+  static CardMask mask(const std::vector<int>& cards) {
+    CardMask m = 0;
+    for (int card : cards) m |= CardMask{1} << card;
+    return m;
+  }
+
+ private:
+  static std::vector<int> capacities(const clue::Rules& rules) {
+    std::vector<int> out = rules.hand_sizes;
+    out.push_back(rules.category_count());
+    return out;
+  }
+
+  Agent me_;
+  int envelope_;
+  HandConstraints info_;
+  mutable std::optional<PlacementCounts> counts_;  // until the next event
+};
+
+}  // namespace kripke::cluedo
