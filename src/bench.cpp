@@ -27,8 +27,8 @@ double median(std::vector<double> values) {
 std::vector<BenchCase> bench_cases() {
   std::vector<BenchCase> cases;
   for (auto game_cases :
-       {muddy_bench_cases, number_bench_cases, clue_bench_cases, nine_card_bench_cases,
-        sleuth_bench_cases, model_bench_cases, symbolic_bench_cases})
+       {muddy_bench_cases, number_bench_cases, clue_bench_cases, cluedo_bench_cases,
+        nine_card_bench_cases, sleuth_bench_cases, model_bench_cases, symbolic_bench_cases})
     for (auto& c : game_cases()) cases.push_back(std::move(c));
   return cases;
 }

@@ -74,6 +74,7 @@ std::vector<BenchCase> bench_cases();
 std::vector<BenchCase> muddy_bench_cases();
 std::vector<BenchCase> number_bench_cases();
 std::vector<BenchCase> clue_bench_cases();
+std::vector<BenchCase> cluedo_bench_cases();
 std::vector<BenchCase> nine_card_bench_cases();
 std::vector<BenchCase> sleuth_bench_cases();
 std::vector<BenchCase> model_bench_cases();

@@ -9,6 +9,7 @@
 
 #include "kripke/game.hpp"
 #include "kripke/games/clue/clue.hpp"
+#include "kripke/games/cluedo/play.hpp"
 #include "kripke/games/muddy/game.hpp"
 #include "kripke/games/nine_card/nine_card.hpp"
 #include "kripke/games/number/number.hpp"
@@ -31,6 +32,10 @@ inline const std::vector<GameInfo>& game_registry() {
        "simplified Clue (docs/games/clue.md): suggest a weapon and a suspect, learn the envelope",
        clue::strategy_names(),
        [](GameConfig c) { return std::make_unique<clue::ClueGame>(std::move(c)); }, false},
+      {"cluedo",
+       "Cluedo (docs/games/cluedo.md): the real 21-card game for 3 to 6 players, counted exactly",
+       cluedo::strategy_names(),
+       [](GameConfig c) { return std::make_unique<cluedo::CluedoGame>(std::move(c)); }, false},
       {"muddy",
        "the muddy children (docs/games/muddy.md): an engine check with 2^n worlds",
        {},

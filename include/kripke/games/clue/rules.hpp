@@ -112,9 +112,10 @@ inline void check_card_name(const std::string& name, const std::string& path) {
     throw InputError("card names are letters, digits and '_' (found '" + name + "')", path);
 }
 
-inline Rules read_rules(const Json& json) {
-  ObjectReader r(json, "/rules");
-  Rules rules;
+// Reads the deck and the table from a config's "rules" into `rules`, whose categories and
+// players are the defaults: a list of card names per category key (an absent key keeps
+// the default cards), "players" (3 to 6) and "hand_sizes". Then numbers the deck.
+inline void read_deck(ObjectReader& r, Rules& rules) {
   for (Category& category : rules.categories) {
     const Json* list = r.find(category.key);
     if (!list) continue;
@@ -150,12 +151,18 @@ inline Rules read_rules(const Json& json) {
       rules.hand_sizes.push_back(int(
           ObjectReader::integer_value((*sizes)[k], sizes_path + "/" + std::to_string(k), 0, 64)));
   }
+  rules.finish(sizes_path);
+}
+
+inline Rules read_rules(const Json& json) {
+  ObjectReader r(json, "/rules");
+  Rules rules;
+  read_deck(r, rules);
   rules.ask = r.choice("ask", "next", ask_names()) == "next" ? AskOrder::Next : AskOrder::Clockwise;
   rules.semantics = r.choice("semantics", "product", semantics_names()) == "product"
                         ? Semantics::Product
                         : Semantics::Shortcut;
   r.done();
-  rules.finish(sizes_path);
   return rules;
 }
 

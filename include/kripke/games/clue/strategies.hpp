@@ -12,21 +12,17 @@
 
 #include "kripke/games/clue/info_gain.hpp"
 #include "kripke/games/clue/outlook.hpp"
+#include "kripke/games/clue/show_policy.hpp"
 #include "kripke/move_reason.hpp"
 #include "kripke/rng.hpp"
 
 namespace kripke::clue {
 
 enum class Strategy { Random, NotOwn, OneOwn, Unknown, OneUnknown, Reasoning, InfoGain };
-enum class ShowPolicy { Random, ShownBefore, MinLeak };
 
 inline const std::vector<std::string>& strategy_names() {
   static const std::vector<std::string> names = {"random",      "not-own",   "one-own",  "unknown",
                                                  "one-unknown", "reasoning", "info-gain"};
-  return names;
-}
-inline const std::vector<std::string>& show_policy_names() {
-  static const std::vector<std::string> names = {"random", "shown-before", "min-leak"};
   return names;
 }
 
@@ -204,29 +200,18 @@ inline Suggestion suggest(Strategy strategy, const StrategyInput& in, Rng& rng) 
   return choose.draw_from(not_own, "cards it does not hold");
 }
 
-// Which of the held suggested cards the answerer shows. `shown_before`: the cards it has
-// shown in earlier turns (a mask). `asker`: the asker's knowledge, for min-leak.
+// Which of the held suggested cards the answerer shows, judged by the asker's deals
+// (show_policy.hpp). `asker`: the asker's knowledge, for min-leak.
 inline int choose_shown(ShowPolicy policy, const Tables& t, const std::vector<int>& held,
                         std::uint64_t shown_before, Agent answerer, const Outlook& asker,
                         Rng& rng) {
-  if (held.size() == 1) return held.front();
-  std::vector<int> candidates;
-  if (policy == ShowPolicy::ShownBefore) {
-    for (int card : held)
-      if ((shown_before >> card) & 1U) candidates.push_back(card);
-  } else if (policy == ShowPolicy::MinLeak) {
-    // The card after which the asker's possible deals are most numerous: the one it
-    // considered most likely already.
-    std::size_t most = 0;
-    for (int card : held) {
-      const auto n =
-          std::size_t(std::count_if(asker.deals.begin(), asker.deals.end(),
-                                    [&](DealIndex d) { return t.holds(d, answerer, card); }));
-      if (n > most) candidates.clear(), most = n;
-      if (n == most) candidates.push_back(card);
-    }
-  }
-  return rng.pick(candidates.empty() ? held : candidates);
+  return pick_shown(
+      policy, held, shown_before,
+      [&](int card) {
+        return std::size_t(std::count_if(asker.deals.begin(), asker.deals.end(),
+                                         [&](DealIndex d) { return t.holds(d, answerer, card); }));
+      },
+      rng);
 }
 
 }  // namespace kripke::clue

@@ -1,0 +1,434 @@
+// One game of Cluedo in progress (docs/games/cluedo.md): the deal, every player's Notebook,
+// who is out.
+//
+// A turn: the player whose turn it is accuses at once if it knows the envelope; otherwise
+// it suggests a suspect, a weapon and a room, and the players to its left are asked in
+// turn until one holds one of them and shows it to the suggester alone (everyone sees who
+// showed); the others before it pass in public. If the suggester now knows the envelope it
+// accuses. A right accusation wins; a wrong one (only a script makes one: the agents
+// accuse when they know) is public, and the accuser is out: it no longer suggests or
+// accuses, but still shows cards. The game ends with a win, or stalled when everyone is out.
+//
+// The deals (5.6·10^9 with 3 players, 4.4·10^13 with 6) are never listed: each player's
+// knowledge is counted exactly by its Notebook. The Play's Model is a placeholder with the
+// actual deal as its only world, so formulas cannot be evaluated (atoms say why).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kripke/deals.hpp"
+#include "kripke/game.hpp"
+#include "kripke/games/clue/suggestion.hpp"
+#include "kripke/games/cluedo/notebook.hpp"
+#include "kripke/games/cluedo/rules.hpp"
+#include "kripke/games/cluedo/strategies.hpp"
+
+namespace kripke::cluedo {
+
+// What every play of one game shares.
+struct Tables {
+  Tables(Rules r, std::vector<AgentSettings> a)
+      : rules(std::move(r)), agents(std::move(a)), deals(count_deals(rules.deal_spec())) {}
+  Rules rules;
+  std::vector<AgentSettings> agents;
+  BigCount deals;
+};
+
+// A deal as the config and the log write it: {"hands": [[...], ...], "envelope": [...]}.
+inline Json deal_json(const Rules& rules, const Deal& deal) {
+  Json hands = Json::array();
+  for (int p = 0; p < rules.players; ++p) hands.push_back(Json::array());
+  Json envelope = Json::array();
+  for (int card = 0; card < rules.card_count(); ++card) {
+    const int place = deal[std::size_t(card)];
+    (place == rules.envelope() ? envelope : hands[std::size_t(place)])
+        .push_back(rules.card_names[std::size_t(card)]);
+  }
+  return {{"hands", hands}, {"envelope", envelope}};
+}
+
+// Reads config "deal" in that form: every card once, the rules' hand sizes, one card of
+// each category in the envelope.
+inline Deal read_deal(const Rules& rules, const Json& json) {
+  ObjectReader in(json, "/deal");
+  Deal deal(std::size_t(rules.card_count()), std::uint8_t(255));
+  auto place_cards = [&](const Json& list, const std::string& path, int place) {
+    for (std::size_t k = 0; k < array_at(list, path).size(); ++k) {
+      const std::string item = path + "/" + std::to_string(k);
+      const std::string name = ObjectReader::string_value(list[k], item);
+      const auto card = rules.find_card(name);
+      if (!card)
+        throw InputError(
+            "unknown card '" + name + "' (cards: " + ObjectReader::join(rules.card_names) + ")",
+            item);
+      if (deal[std::size_t(*card)] != 255) throw InputError("'" + name + "' is dealt twice", item);
+      deal[std::size_t(*card)] = std::uint8_t(place);
+    }
+  };
+  const std::string hands_path = in.path_of("hands");
+  const Json& hands = array_at(in.required("hands"), hands_path);
+  if (int(hands.size()) != rules.players)
+    throw InputError("one hand per player needed (" + std::to_string(rules.players) + " players)",
+                     hands_path);
+  for (int p = 0; p < rules.players; ++p) {
+    const std::string path = hands_path + "/" + std::to_string(p);
+    place_cards(hands[std::size_t(p)], path, p);
+    if (int(hands[std::size_t(p)].size()) != rules.hand_sizes[std::size_t(p)])
+      throw InputError("player " + std::to_string(p + 1) + " holds " +
+                           std::to_string(rules.hand_sizes[std::size_t(p)]) + " cards, not " +
+                           std::to_string(hands[std::size_t(p)].size()),
+                       path);
+  }
+  const std::string envelope_path = in.path_of("envelope");
+  place_cards(in.required("envelope"), envelope_path, rules.envelope());
+  in.done();
+  std::vector<int> in_envelope(std::size_t(rules.category_count()), 0);
+  for (int card = 0; card < rules.card_count(); ++card) {
+    if (deal[std::size_t(card)] == 255)
+      throw InputError("'" + rules.card_names[std::size_t(card)] + "' is dealt to nobody", "/deal");
+    if (deal[std::size_t(card)] == rules.envelope())
+      ++in_envelope[std::size_t(rules.card_category[std::size_t(card)])];
+  }
+  for (int c = 0; c < rules.category_count(); ++c)
+    if (in_envelope[std::size_t(c)] != 1)
+      throw InputError("the envelope holds one " + rules.categories[std::size_t(c)].noun,
+                       envelope_path);
+  return deal;
+}
+
+class CluedoPlay final : public Play {
+ public:
+  CluedoPlay(std::shared_ptr<const Tables> tables, Deal deal)
+      : Play("cluedo"),
+        t_(std::move(tables)),
+        rules_(t_->rules),
+        deal_(std::move(deal)),
+        out_(std::size_t(rules_.players), false),
+        shown_before_(std::size_t(rules_.players), 0) {
+    model_ = Model(std::vector<Partition>(std::size_t(rules_.players), Partition::universal(1)), 0);
+  }
+
+  // Each player looks at its hand (every notebook is there before the first update is
+  // logged with every player's count).
+  void setup() override {
+    for (Agent p = 0; p < rules_.players; ++p) notebooks_.emplace_back(rules_, p, cards_at(p));
+    for (Agent p = 0; p < rules_.players; ++p) {
+      const std::vector<int> hand = cards_at(p);
+      std::string formula;
+      for (int card : hand) {
+        if (!formula.empty()) formula += " & ";
+        formula += has(p, card);
+      }
+      log_counted("private", {p},
+                  agent_name(p) + " looks at its hand: " + clue::card_list(rules_, hand), formula);
+    }
+  }
+
+  TurnOutcome play_turn(Rng& rng) override {
+    const Agent asker = next_asker_;
+    if (out_[std::size_t(asker)]) return TurnOutcome::Stalled;  // everyone is out
+    if (!knows_envelope(rules_, notebooks_[std::size_t(asker)])) {
+      const Suggestion chosen = suggest(t_->agents[std::size_t(asker)].strategy, rules_,
+                                        notebooks_[std::size_t(asker)], rng);
+      suggest_and_answer(
+          asker, chosen.cards, &chosen.reason, [&](Agent shower, const std::vector<int>& held) {
+            return clue::pick_shown(
+                t_->agents[std::size_t(shower)].show, held, shown_before_[std::size_t(shower)],
+                [&](int card) {
+                  return notebooks_[std::size_t(asker)].counts().count(card, shower);
+                },
+                rng);
+          });
+    }
+    if (knows_envelope(rules_, notebooks_[std::size_t(asker)]))
+      accuse(asker, known_envelope(rules_, notebooks_[std::size_t(asker)]));
+    return pass_turn(asker);
+  }
+
+  bool has_won(Agent i) const override { return winner_ == i; }
+  Json knowledge(Agent i) const override {
+    (void)i;
+    return {{"envelope", names(cards_at(rules_.envelope()))}};
+  }
+
+  // Per player: the deals it considers possible and, per card, the place it knows the card
+  // is in (a player's number or "env"), or null.
+  void log_knowledge() const override {
+    for (Agent p = 0; p < rules_.players; ++p) {
+      const PlacementCounts& counts = notebooks_[std::size_t(p)].counts();
+      LogRecord rec = record("knowledge");
+      rec["agent"] = p + 1;
+      rec["possible_deals"] = count_json(counts.total);
+      LogRecord cards = LogRecord::object();
+      for (int card = 0; card < rules_.card_count(); ++card) {
+        auto& slot = cards[rules_.card_names[std::size_t(card)]];
+        for (int place = 0; place < rules_.place_count(); ++place)
+          if (counts.known_at(card, place))
+            slot = place == rules_.envelope() ? Json("env") : Json(place + 1);
+      }
+      rec["cards"] = std::move(cards);
+      emit(std::move(rec), "");
+    }
+  }
+
+  WorldSet atom(const Formula& a, const Model&) const override {
+    throw FormulaError(
+        "Cluedo's " + to_string(t_->deals) +
+            " deals are counted, not listed, so formulas cannot be evaluated (the clue game "
+            "takes formulas on decks small enough to list)",
+        a.column);
+  }
+
+  // {"cards": ["Scarlet", "rope", "hall"], "show": "rope"}: a suggestion by the player whose
+  // turn it is, "show" naming the card the first player who can show one shows (needed when
+  // it holds several). {"accuse": ["Scarlet", "rope", "hall"]}: an accusation by that player.
+  void scripted_move(const Json& move, const std::string& path) override {
+    ObjectReader r(move, path);
+    const Agent asker = next_asker_;
+    if (out_[std::size_t(asker)]) throw InputError("every player is out: nobody can move", path);
+    if (const Json* accused = r.find("accuse")) {
+      const std::vector<int> cards = read_cards(*accused, r.path_of("accuse"));
+      r.done();
+      accuse(asker, cards);
+      pass_turn(asker);
+      return;
+    }
+    const std::vector<int> cards = read_cards(r.required("cards"), r.path_of("cards"));
+    const std::string show = r.string("show", "");
+    const std::string show_path = r.path_of("show");
+    r.done();
+    suggest_and_answer(asker, cards, nullptr, [&](Agent shower, const std::vector<int>& held) {
+      if (show.empty() && held.size() > 1)
+        throw InputError(agent_name(shower) + " holds " + clue::card_list(rules_, held, " and ") +
+                             ": say which it shows with \"show\"",
+                         path);
+      if (show.empty()) return held.front();
+      const auto card = rules_.find_card(show);
+      if (!card || std::find(held.begin(), held.end(), *card) == held.end())
+        throw InputError(agent_name(shower) + " cannot show '" + show +
+                             "' (of the suggested cards it holds " +
+                             clue::card_list(rules_, held, " and ") + ")",
+                         show_path);
+      return *card;
+    });
+    pass_turn(asker);
+  }
+
+  Json deal() const override { return deal_json(rules_, deal_); }
+  Json world_json(World) const override { return deal(); }
+  std::string world_text(World) const override { return deal().dump(); }
+
+  Json agents() const override {
+    Json out = Json::array();
+    for (Agent p = 0; p < rules_.players; ++p)
+      out.push_back(
+          {{"agent", p + 1},
+           {"name", agent_name(p)},
+           {"strategy", strategy_names()[std::size_t(t_->agents[std::size_t(p)].strategy)]},
+           {"show", clue::show_policy_names()[std::size_t(t_->agents[std::size_t(p)].show)]}});
+    return out;
+  }
+  std::string agent_name(Agent i) const override { return "player " + std::to_string(i + 1); }
+
+  bool enumerates_worlds() const override { return false; }
+  BigCount world_count() const override { return t_->deals; }
+  BigCount possible_count(Agent i) const override {
+    return notebooks_.empty() ? t_->deals : notebooks_.at(std::size_t(i)).counts().total;
+  }
+
+  const Rules& rules() const { return rules_; }
+  const Notebook& notebook(Agent i) const { return notebooks_.at(std::size_t(i)); }
+  Agent next_asker() const { return next_asker_; }
+  bool is_out(Agent i) const { return out_[std::size_t(i)]; }
+
+ private:
+  using ShowChoice = std::function<int(Agent shower, const std::vector<int>& held)>;
+
+  std::vector<int> cards_at(int place) const {
+    std::vector<int> out;
+    for (int card = 0; card < rules_.card_count(); ++card)
+      if (deal_[std::size_t(card)] == place) out.push_back(card);
+    return out;
+  }
+  std::string has(Agent p, int card) const {
+    std::string s = "has(";  // piece by piece: GCC 12's false -Wrestrict
+    s += std::to_string(p + 1);
+    s += ',';
+    s += rules_.card_names[std::size_t(card)];
+    return s + ")";
+  }
+  Json names(const std::vector<int>& cards) const {
+    Json out = Json::array();
+    for (int card : cards) out.push_back(rules_.card_names[std::size_t(card)]);
+    return out;
+  }
+
+  // One card per category.
+  std::vector<int> read_cards(const Json& list, const std::string& path) const {
+    std::vector<int> cards(std::size_t(rules_.category_count()), -1);
+    for (std::size_t k = 0; k < array_at(list, path).size(); ++k) {
+      const std::string item = path + "/" + std::to_string(k);
+      const std::string name = ObjectReader::string_value(list[k], item);
+      const auto card = rules_.find_card(name);
+      if (!card)
+        throw InputError(
+            "unknown card '" + name + "' (cards: " + ObjectReader::join(rules_.card_names) + ")",
+            item);
+      int& slot = cards[std::size_t(rules_.card_category[std::size_t(*card)])];
+      if (slot >= 0)
+        throw InputError(
+            "one card per category, and '" + name + "' is a second " +
+                rules_.categories[std::size_t(rules_.card_category[std::size_t(*card)])].noun,
+            item);
+      slot = *card;
+    }
+    for (std::size_t c = 0; c < cards.size(); ++c)
+      if (cards[c] < 0) throw InputError("no " + rules_.categories[c].noun + " named", path);
+    return cards;
+  }
+
+  // An update the game made itself: no worlds change (the deals are counted per player).
+  void log_counted(const std::string& kind, const std::vector<Agent>& audience,
+                   const std::string& text, const std::string& formula) {
+    log_update(kind, audience, text, formula, t_->deals, t_->deals);
+  }
+
+  // The players to the asker's left answer in turn until one shows a card.
+  void suggest_and_answer(Agent asker, const std::vector<int>& cards, const MoveReason* reason,
+                          const ShowChoice& choose) {
+    const std::vector<Agent> order = clue::ask_order(rules_, asker);
+    std::vector<Agent> passed;
+    Agent shower = -1;
+    std::vector<int> held;
+    for (Agent j : order) {
+      for (int card : cards)
+        if (deal_[std::size_t(card)] == j) held.push_back(card);
+      if (!held.empty()) {
+        shower = j;
+        break;
+      }
+      passed.push_back(j);
+    }
+    const int shown = shower < 0 ? -1 : choose(shower, held);
+    LogRecord rec = record("move");
+    rec["agent"] = asker + 1;
+    rec["suggestion"] = names(cards);
+    LogRecord passers = LogRecord::array();
+    for (Agent j : passed) passers.push_back(j + 1);
+    rec["passed"] = passers;
+    rec["shown_by"] = shower < 0 ? LogRecord(nullptr) : LogRecord(shower + 1);
+    rec["shown"] =
+        shown < 0 ? LogRecord(nullptr) : LogRecord(rules_.card_names[std::size_t(shown)]);
+    std::string text = agent_name(asker);
+    text += " suggests ";
+    text += clue::card_list(rules_, cards, " and ");
+    rec["text"] = text;
+    if (reason) {
+      rec["reason"] = reason->json();
+      text += "\n    ";
+      text += reason->text();
+    }
+    emit(std::move(rec), std::move(text));
+    for (Agent j : passed) {
+      for (Notebook& n : notebooks_) n.passed(j, cards);
+      std::string formula;
+      for (int card : cards) {
+        formula += formula.empty() ? "~" : " & ~";
+        formula += has(j, card);
+      }
+      log_counted("public", all_agents(),
+                  agent_name(j) + " holds none of " + clue::card_list(rules_, cards), formula);
+    }
+    if (shower < 0) return;
+    for (Notebook& n : notebooks_) n.shown(asker, shower, cards, shown);
+    shown_before_[std::size_t(shower)] |= std::uint64_t{1} << shown;
+    std::string what = agent_name(shower);
+    what += " shows ";
+    what += agent_name(asker);
+    what += ' ';
+    what += rules_.card_names[std::size_t(shown)];
+    what += "; the others see only that ";
+    what += agent_name(shower);
+    what += " holds ";
+    what += clue::card_list(rules_, cards, " or ");
+    log_counted("action", {asker, shower}, what, has(shower, shown));
+  }
+
+  void accuse(Agent accuser, const std::vector<int>& cards) {
+    const bool right = Notebook::mask(cards) == Notebook::mask(cards_at(rules_.envelope()));
+    LogRecord rec = record("move");
+    rec["agent"] = accuser + 1;
+    rec["accusation"] = names(cards);
+    rec["right"] = right;
+    std::string text = agent_name(accuser);
+    text += " accuses ";
+    text += clue::card_list(rules_, cards, " and ");
+    text += right ? ": right" : ": wrong, and is out";
+    rec["text"] = text;
+    emit(std::move(rec), text);
+    if (right) {
+      winner_ = accuser;
+      return;
+    }
+    out_[std::size_t(accuser)] = true;
+    for (Notebook& n : notebooks_) n.wrong_accusation(cards);
+    std::string formula;
+    for (int card : cards) {
+      formula += formula.empty() ? "~(" : " & ";
+      formula += "env(";
+      formula += rules_.card_names[std::size_t(card)];
+      formula += ')';
+    }
+    log_counted("public", all_agents(),
+                "the envelope does not hold " + clue::card_list(rules_, cards, " and "),
+                formula + ")");
+  }
+
+  // The turn passes to the next player on the left who is not out; stalled when all are.
+  TurnOutcome pass_turn(Agent asker) {
+    for (int k = 1; k <= rules_.players; ++k) {
+      const Agent next = Agent((asker + k) % rules_.players);
+      if (!out_[std::size_t(next)]) {
+        next_asker_ = next;
+        return TurnOutcome::Continue;
+      }
+    }
+    return TurnOutcome::Stalled;
+  }
+
+  std::shared_ptr<const Tables> t_;
+  const Rules& rules_;
+  Deal deal_;
+  std::vector<Notebook> notebooks_;
+  std::vector<bool> out_;                    // players out after a wrong accusation
+  std::vector<std::uint64_t> shown_before_;  // per player: the cards it has shown
+  Agent next_asker_ = 0;
+  Agent winner_ = -1;
+};
+
+class CluedoGame final : public Game {
+ public:
+  explicit CluedoGame(GameConfig config) : Game(std::move(config)) {
+    Rules rules = read_rules(this->config().rules);
+    std::vector<AgentSettings> agents = read_agents(this->config().agents, rules.players);
+    tables_ = std::make_shared<const Tables>(std::move(rules), std::move(agents));
+    if (!this->config().deal.is_null()) actual_ = read_deal(tables_->rules, this->config().deal);
+  }
+
+  Json rules() const override { return cluedo::rules_json(tables_->rules); }
+
+  std::unique_ptr<Play> new_play(Rng& rng) const override {
+    return std::make_unique<CluedoPlay>(
+        tables_, actual_ ? *actual_ : random_deal(tables_->rules.deal_spec(), rng));
+  }
+
+ private:
+  std::shared_ptr<const Tables> tables_;
+  std::optional<Deal> actual_;
+};
+
+}  // namespace kripke::cluedo

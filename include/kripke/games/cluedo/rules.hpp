@@ -1,0 +1,85 @@
+// Cluedo's rules as a config reads them (docs/games/cluedo.md): the real deck of 6 suspects,
+// 6 weapons and 9 rooms (each list can be replaced, e.g. by a reduced deck), 3 to 6 players
+// with the 18 cards outside the envelope dealt as evenly as possible (the first players get
+// the extra cards), suggestions put to the players on the left in turn. The deck, the
+// players and the hands are read as Clue reads them (clue/rules.hpp); the agents' settings
+// are Cluedo's own.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "kripke/config_reader.hpp"
+#include "kripke/games/clue/rules.hpp"
+#include "kripke/games/clue/show_policy.hpp"
+
+namespace kripke::cluedo {
+
+using clue::Rules;
+
+inline Rules default_rules() {
+  Rules rules;
+  rules.categories = {
+      {"suspects", "suspect", {"Scarlet", "Mustard", "White", "Green", "Peacock", "Plum"}},
+      {"weapons", "weapon", {"candlestick", "dagger", "lead_pipe", "revolver", "rope", "spanner"}},
+      {"rooms",
+       "room",
+       {"kitchen", "ballroom", "conservatory", "dining_room", "billiard_room", "library", "lounge",
+        "hall", "study"}},
+  };
+  rules.ask = clue::AskOrder::Clockwise;
+  return rules;
+}
+
+// Reads config "rules" (path /rules).
+inline Rules read_rules(const Json& json) {
+  ObjectReader r(json, "/rules");
+  Rules rules = default_rules();
+  read_deck(r, rules);
+  r.done();
+  if (rules.category_count() != 3)
+    throw InputError("Cluedo has suspects, weapons and rooms: none of them can be empty", "/rules");
+  return rules;
+}
+
+inline Json rules_json(const Rules& rules) {
+  Json out = Json::object();
+  for (const clue::Category& c : rules.categories) out[c.key] = c.cards;
+  out["players"] = rules.players;
+  out["hand_sizes"] = rules.hand_sizes;
+  return out;
+}
+
+enum class Strategy { Random, Careful };
+
+inline const std::vector<std::string>& strategy_names() {
+  static const std::vector<std::string> names = {"random", "careful"};
+  return names;
+}
+
+struct AgentSettings {
+  Strategy strategy = Strategy::Careful;
+  clue::ShowPolicy show = clue::ShowPolicy::Random;
+};
+
+inline std::vector<AgentSettings> read_agents(const Json& list, int players) {
+  std::vector<AgentSettings> out(static_cast<std::size_t>(players));
+  if (list.empty()) return out;
+  if (int(list.size()) != players)
+    throw InputError(
+        "one entry per player needed (" + std::to_string(players) + " players), or none",
+        "/agents");
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    ObjectReader r(list[k], "/agents/" + std::to_string(k));
+    const std::string strategy = r.choice("strategy", "careful", strategy_names());
+    out[k].strategy = strategy == "random" ? Strategy::Random : Strategy::Careful;
+    const std::string show = r.choice("show", "random", clue::show_policy_names());
+    out[k].show = clue::ShowPolicy(
+        std::find(clue::show_policy_names().begin(), clue::show_policy_names().end(), show) -
+        clue::show_policy_names().begin());
+    r.done();
+  }
+  return out;
+}
+
+}  // namespace kripke::cluedo
