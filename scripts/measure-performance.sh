@@ -64,6 +64,9 @@ for seed in 1 2 3; do
   cat "$out/time"
 done
 
+load "cluedo"
+"$k" bench cluedo-grid-3 cluedo-grid-6 cluedo-careful
+
 load "nine-card"
 timed "nine-card 10,000 games, 2 jobs" \
   "$k" batch configs/experiments/nine-card-speed.json --jobs 2 --out "$out/nine.json"

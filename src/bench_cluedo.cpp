@@ -27,7 +27,8 @@ void watch_40(int players, std::uint64_t seed, int& disjunctions, AfterEvent&& a
   std::vector<int> hand;
   for (int card = 0; card < rules.card_count(); ++card)
     if (deal[std::size_t(card)] == 0) hand.push_back(card);
-  cl::Notebook notebook(rules, 0, hand);
+  cl::Notebook notebook(rules, 0);
+  notebook.looks_at_hand(hand);
   for (int k = 0; k < 40; ++k) {
     const kripke::Agent asker = kripke::Agent(1 + rng.below(std::uint64_t(players - 1)));
     std::vector<int> cards;

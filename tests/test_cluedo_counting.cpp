@@ -77,8 +77,10 @@ TEST_CASE("[cluedo] exact counting with disjunctions agrees with the explicit pr
       const kripke::Model& model = play.runner.play().model();
       const kripke::clue::DealIndex actual = model.valuation(model.actual());
       std::vector<Notebook> notebooks;
-      for (Agent i = 0; i < deck.players; ++i)
-        notebooks.emplace_back(t.rules(), i, t.cards_at(actual, i));
+      for (Agent i = 0; i < deck.players; ++i) {
+        notebooks.emplace_back(t.rules(), i);
+        notebooks.back().looks_at_hand(t.cards_at(actual, i));
+      }
       for (Agent i = 0; i < deck.players; ++i) check_agreement(t, model, notebooks[i], i);
       while (!play.runner.finished()) {
         const std::size_t before = play.sink.records.size();

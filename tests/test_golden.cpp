@@ -40,7 +40,7 @@ TEST_CASE("[golden] every bundled game config replays its stored playthrough") {
   const std::vector<Playthrough> playthroughs = {
       {"muddy", "jsonl"},  {"clue-small", "jsonl"}, {"clue", "jsonl"},     {"clue", "text"},
       {"number", "jsonl"}, {"nine-card", "jsonl"},  {"nine-card", "text"}, {"sleuth-12", "jsonl"},
-      {"sleuth", "jsonl"}, {"sleuth", "text"},
+      {"sleuth", "jsonl"}, {"sleuth", "text"},      {"cluedo", "jsonl"},   {"cluedo", "text"},
   };
   const bool update = std::getenv("KRIPKE_UPDATE_GOLDEN") != nullptr;
   for (const Playthrough& p : playthroughs) {

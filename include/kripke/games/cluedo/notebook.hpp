@@ -25,24 +25,30 @@ namespace kripke::cluedo {
 
 class Notebook {
  public:
-  Notebook(const clue::Rules& rules, Agent me, const std::vector<int>& hand)
+  // Before the player looks at its hand: every deal is possible.
+  Notebook(const clue::Rules& rules, Agent me)
       : me_(me),
         envelope_(rules.envelope()),
         info_(CardPlaces(rules.card_count(), capacities(rules))) {
-    CardMask own = mask(hand);
-    for (int card = 0; card < rules.card_count(); ++card) {
-      if ((own >> card) & 1U) {
-        info_.literals().place(card, me);
-      } else {
-        info_.literals().exclude(card, me);
-      }
-    }
     for (int c = 0; c < rules.category_count(); ++c) {
       CardMask category = 0;
       for (int card = 0; card < rules.card_count(); ++card)
         if (rules.card_category[std::size_t(card)] == c) category |= CardMask{1} << card;
       info_.exactly(envelope_, category, 1);
     }
+  }
+
+  // The player looks at its hand: these cards are its own, no other card is.
+  void looks_at_hand(const std::vector<int>& hand) {
+    const CardMask own = mask(hand);
+    for (int card = 0; card < info_.literals().card_count(); ++card) {
+      if ((own >> card) & 1U) {
+        info_.literals().place(card, me_);
+      } else {
+        info_.literals().exclude(card, me_);
+      }
+    }
+    counts_.reset();
   }
 
   Agent me() const { return me_; }

@@ -113,11 +113,12 @@ class CluedoPlay final : public Play {
   }
 
   // Each player looks at its hand (every notebook is there before the first update is
-  // logged with every player's count).
+  // logged with every player's count, knowing nothing until its player looks).
   void setup() override {
-    for (Agent p = 0; p < rules_.players; ++p) notebooks_.emplace_back(rules_, p, cards_at(p));
+    for (Agent p = 0; p < rules_.players; ++p) notebooks_.emplace_back(rules_, p);
     for (Agent p = 0; p < rules_.players; ++p) {
       const std::vector<int> hand = cards_at(p);
+      notebooks_[std::size_t(p)].looks_at_hand(hand);
       std::string formula;
       for (int card : hand) {
         if (!formula.empty()) formula += " & ";
