@@ -186,7 +186,7 @@ TEST_CASE("[cluedo] bad configs and moves name the place and the problem") {
                    {{"players", 3}}, Json::array(),
                    {{"hands", hands}, {"envelope", {"candlestick", "spanner", "study"}}});
              }),
-             Contains("/deal/envelope: the envelope holds one suspect"));
+             Contains("/deal/envelope: the envelope must hold one card of each category"));
   Json short_hand = hands;
   short_hand[0].erase(0);
   CHECK_THAT(error_of([&] {
@@ -194,7 +194,7 @@ TEST_CASE("[cluedo] bad configs and moves name the place and the problem") {
                    {{"players", 3}}, Json::array(),
                    {{"hands", short_hand}, {"envelope", {"Scarlet", "spanner", "study"}}});
              }),
-             Contains("/deal/hands/0: player 1 holds 6 cards, not 5"));
+             Contains("/deal/hands/0: expected 6 cards"));
   CHECK_THAT(error_of([&] {
                (void)make_cluedo({{"players", 3}}, Json::array(),
                                  {{"hands", hands}, {"envelope", {"knife", "spanner", "study"}}});

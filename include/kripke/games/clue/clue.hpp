@@ -213,26 +213,7 @@ class CluePlay final : public Play {
   Json names(const std::vector<int>& cards) const { return card_names_json(rules_, cards); }
 
   std::vector<int> read_suggestion(const Json& list, const std::string& path) const {
-    std::vector<int> cards(rules_.categories.size(), -1);
-    for (std::size_t k = 0; k < array_at(list, path).size(); ++k) {
-      const std::string item_path = path + "/" + std::to_string(k);
-      const std::string name = ObjectReader::string_value(list[k], item_path);
-      const auto card = rules_.find_card(name);
-      if (!card)
-        throw InputError(
-            "unknown card '" + name + "' (cards: " + ObjectReader::join(rules_.card_names) + ")",
-            item_path);
-      int& slot = cards[rules_.card_category[*card]];
-      if (slot >= 0)
-        throw InputError("a suggestion has one card per category, and '" + name + "' is a second " +
-                             rules_.categories[rules_.card_category[*card]].noun,
-                         item_path);
-      slot = *card;
-    }
-    for (std::size_t c = 0; c < cards.size(); ++c)
-      if (cards[c] < 0)
-        throw InputError("the suggestion names no " + rules_.categories[c].noun, path);
-    return cards;
+    return read_one_per_category(rules_, list, path);
   }
 
   // The asked players answer in order until one shows a card. Every answer is an update:
@@ -404,22 +385,14 @@ class ClueGame final : public Game {
   }
 
   std::vector<AgentSettings> read_agents(const Json& list) const {
-    const int players = tables_->rules().players;
-    std::vector<AgentSettings> out(static_cast<std::size_t>(players));
-    if (list.empty()) return out;
-    if (int(list.size()) != players)
-      throw InputError(
-          "one entry per player needed (" + std::to_string(players) + " players), or none",
-          "/agents");
-    for (std::size_t k = 0; k < list.size(); ++k) {
-      ObjectReader r(list[k], "/agents/" + std::to_string(k));
-      out[k].strategy =
+    return read_agent_list<AgentSettings>(list, tables_->rules().players, [](ObjectReader& r) {
+      AgentSettings settings;
+      settings.strategy =
           Strategy(index_of(strategy_names(), r.choice("strategy", "random", strategy_names())));
-      out[k].show = ShowPolicy(
+      settings.show = ShowPolicy(
           index_of(show_policy_names(), r.choice("show", "random", show_policy_names())));
-      r.done();
-    }
-    return out;
+      return settings;
+    });
   }
 
   static std::size_t index_of(const std::vector<std::string>& names, const std::string& name) {

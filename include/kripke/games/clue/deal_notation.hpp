@@ -71,38 +71,10 @@ inline std::string deal_notation(const Rules& rules) {
   return out;
 }
 
-// A deal as the config writes it; InputError at `path` (and below it) otherwise.
+// A deal as the config writes it (rules.hpp's read_deal_places), as its row in the deal
+// table; InputError at `path` (and below it) otherwise.
 inline DealIndex read_deal(const Tables& t, const Json& json, const std::string& path) {
-  const Rules& rules = t.rules();
-  ObjectReader r(json, path);
-  Deal deal(std::size_t(rules.card_count()), std::uint8_t(255));
-  auto place_cards = [&](const Json& list, const std::string& list_path, int place,
-                         std::size_t size) {
-    if (array_at(list, list_path).size() != size)
-      throw InputError("expected " + std::to_string(size) + " cards", list_path);
-    for (std::size_t k = 0; k < list.size(); ++k) {
-      const std::string item_path = list_path + "/" + std::to_string(k);
-      const std::string name = ObjectReader::string_value(list[k], item_path);
-      const auto card = rules.find_card(name);
-      if (!card) throw InputError("unknown card '" + name + "'", item_path);
-      if (deal[*card] != 255) throw InputError("the card '" + name + "' is dealt twice", item_path);
-      deal[*card] = std::uint8_t(place);
-    }
-  };
-  const Json& hands = array_at(r.required("hands"), path + "/hands");
-  if (int(hands.size()) != rules.players)
-    throw InputError("one hand per player needed (" + std::to_string(rules.players) + ")",
-                     path + "/hands");
-  for (int p = 0; p < rules.players; ++p)
-    place_cards(hands[p], path + "/hands/" + std::to_string(p), p,
-                std::size_t(rules.hand_sizes[p]));
-  place_cards(r.required("envelope"), path + "/envelope", rules.envelope(),
-              rules.categories.size());
-  r.done();
-  const std::size_t index = t.deals().rank(deal);
-  if (index == t.deal_count())
-    throw InputError("the envelope must hold one card of each category", path + "/envelope");
-  return DealIndex(index);
+  return DealIndex(t.deals().rank(read_deal_places(t.rules(), json, path)));
 }
 
 }  // namespace kripke::clue

@@ -55,6 +55,12 @@ struct Rules {
     if (it == card_names.end()) return std::nullopt;
     return int(it - card_names.begin());
   }
+  // The card of that name; an InputError at `path` naming the deck otherwise.
+  int card_named(const std::string& name, const std::string& path) const {
+    if (const auto card = find_card(name)) return *card;
+    throw InputError("unknown card '" + name + "' (cards: " + ObjectReader::join(card_names) + ")",
+                     path);
+  }
 
   // The deal: the players' hands (free slots), then the envelope (one card per category).
   DealSpec deal_spec() const {
@@ -164,6 +170,85 @@ inline Rules read_rules(const Json& json) {
                         : Semantics::Shortcut;
   r.done();
   return rules;
+}
+
+// A list of card names with one card per category (a suggestion, an accusation), as card
+// numbers in the categories' order.
+inline std::vector<int> read_one_per_category(const Rules& rules, const Json& list,
+                                              const std::string& path) {
+  std::vector<int> cards(rules.categories.size(), -1);
+  for (std::size_t k = 0; k < array_at(list, path).size(); ++k) {
+    const std::string item_path = path + "/" + std::to_string(k);
+    const std::string name = ObjectReader::string_value(list[k], item_path);
+    const int card = rules.card_named(name, item_path);
+    const int category = rules.card_category[std::size_t(card)];
+    if (cards[std::size_t(category)] >= 0)
+      throw InputError("one card per category, and '" + name + "' is a second " +
+                           rules.categories[std::size_t(category)].noun,
+                       item_path);
+    cards[std::size_t(category)] = card;
+  }
+  for (std::size_t c = 0; c < cards.size(); ++c)
+    if (cards[c] < 0) throw InputError("no " + rules.categories[c].noun + " is named", path);
+  return cards;
+}
+
+// A deal as a config writes it, {"hands": [[...], ...], "envelope": [...]}, as the place of
+// every card (a player, or rules.envelope()); an InputError at `path` (and below it) when
+// a hand has the wrong size, a card is unknown, dealt twice or not at all, or the envelope
+// does not hold one card of each category.
+inline Deal read_deal_places(const Rules& rules, const Json& json, const std::string& path) {
+  ObjectReader r(json, path);
+  Deal deal(std::size_t(rules.card_count()), std::uint8_t(255));
+  auto place_cards = [&](const Json& list, const std::string& list_path, int place,
+                         std::size_t size) {
+    if (array_at(list, list_path).size() != size)
+      throw InputError("expected " + std::to_string(size) + " cards", list_path);
+    for (std::size_t k = 0; k < list.size(); ++k) {
+      const std::string item_path = list_path + "/" + std::to_string(k);
+      const std::string name = ObjectReader::string_value(list[k], item_path);
+      const int card = rules.card_named(name, item_path);
+      if (deal[std::size_t(card)] != 255)
+        throw InputError("the card '" + name + "' is dealt twice", item_path);
+      deal[std::size_t(card)] = std::uint8_t(place);
+    }
+  };
+  const Json& hands = array_at(r.required("hands"), path + "/hands");
+  if (int(hands.size()) != rules.players)
+    throw InputError("one hand per player needed (" + std::to_string(rules.players) + ")",
+                     path + "/hands");
+  for (int p = 0; p < rules.players; ++p)
+    place_cards(hands[std::size_t(p)], path + "/hands/" + std::to_string(p), p,
+                std::size_t(rules.hand_sizes[std::size_t(p)]));
+  place_cards(r.required("envelope"), path + "/envelope", rules.envelope(),
+              rules.categories.size());
+  r.done();
+  std::vector<int> in_envelope(rules.categories.size(), 0);
+  for (int card = 0; card < rules.card_count(); ++card)
+    if (deal[std::size_t(card)] == rules.envelope())
+      ++in_envelope[std::size_t(rules.card_category[std::size_t(card)])];
+  for (int count : in_envelope)
+    if (count != 1)
+      throw InputError("the envelope must hold one card of each category", path + "/envelope");
+  return deal;
+}
+
+// Config "agents": none (every player gets the default settings) or one entry per player,
+// each read by read_one(reader).
+template <class Settings, class ReadOne>
+std::vector<Settings> read_agent_list(const Json& list, int players, ReadOne&& read_one) {
+  std::vector<Settings> out(static_cast<std::size_t>(players));
+  if (list.empty()) return out;
+  if (int(list.size()) != players)
+    throw InputError(
+        "one entry per player needed (" + std::to_string(players) + " players), or none",
+        "/agents");
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    ObjectReader r(list[k], "/agents/" + std::to_string(k));
+    out[k] = read_one(r);
+    r.done();
+  }
+  return out;
 }
 
 // The rules with every default filled in, as the `start` event shows them.

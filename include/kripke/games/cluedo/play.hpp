@@ -51,55 +51,6 @@ inline Json deal_json(const Rules& rules, const Deal& deal) {
   return {{"hands", hands}, {"envelope", envelope}};
 }
 
-// Reads config "deal" in that form: every card once, the rules' hand sizes, one card of
-// each category in the envelope.
-inline Deal read_deal(const Rules& rules, const Json& json) {
-  ObjectReader in(json, "/deal");
-  Deal deal(std::size_t(rules.card_count()), std::uint8_t(255));
-  auto place_cards = [&](const Json& list, const std::string& path, int place) {
-    for (std::size_t k = 0; k < array_at(list, path).size(); ++k) {
-      const std::string item = path + "/" + std::to_string(k);
-      const std::string name = ObjectReader::string_value(list[k], item);
-      const auto card = rules.find_card(name);
-      if (!card)
-        throw InputError(
-            "unknown card '" + name + "' (cards: " + ObjectReader::join(rules.card_names) + ")",
-            item);
-      if (deal[std::size_t(*card)] != 255) throw InputError("'" + name + "' is dealt twice", item);
-      deal[std::size_t(*card)] = std::uint8_t(place);
-    }
-  };
-  const std::string hands_path = in.path_of("hands");
-  const Json& hands = array_at(in.required("hands"), hands_path);
-  if (int(hands.size()) != rules.players)
-    throw InputError("one hand per player needed (" + std::to_string(rules.players) + " players)",
-                     hands_path);
-  for (int p = 0; p < rules.players; ++p) {
-    const std::string path = hands_path + "/" + std::to_string(p);
-    place_cards(hands[std::size_t(p)], path, p);
-    if (int(hands[std::size_t(p)].size()) != rules.hand_sizes[std::size_t(p)])
-      throw InputError("player " + std::to_string(p + 1) + " holds " +
-                           std::to_string(rules.hand_sizes[std::size_t(p)]) + " cards, not " +
-                           std::to_string(hands[std::size_t(p)].size()),
-                       path);
-  }
-  const std::string envelope_path = in.path_of("envelope");
-  place_cards(in.required("envelope"), envelope_path, rules.envelope());
-  in.done();
-  std::vector<int> in_envelope(std::size_t(rules.category_count()), 0);
-  for (int card = 0; card < rules.card_count(); ++card) {
-    if (deal[std::size_t(card)] == 255)
-      throw InputError("'" + rules.card_names[std::size_t(card)] + "' is dealt to nobody", "/deal");
-    if (deal[std::size_t(card)] == rules.envelope())
-      ++in_envelope[std::size_t(rules.card_category[std::size_t(card)])];
-  }
-  for (int c = 0; c < rules.category_count(); ++c)
-    if (in_envelope[std::size_t(c)] != 1)
-      throw InputError("the envelope holds one " + rules.categories[std::size_t(c)].noun,
-                       envelope_path);
-  return deal;
-}
-
 class CluedoPlay final : public Play {
  public:
   CluedoPlay(std::shared_ptr<const Tables> tables, Deal deal)
@@ -192,13 +143,15 @@ class CluedoPlay final : public Play {
     const Agent asker = next_asker_;
     if (out_[std::size_t(asker)]) throw InputError("every player is out: nobody can move", path);
     if (const Json* accused = r.find("accuse")) {
-      const std::vector<int> cards = read_cards(*accused, r.path_of("accuse"));
+      const std::vector<int> cards =
+          clue::read_one_per_category(rules_, *accused, r.path_of("accuse"));
       r.done();
       accuse(asker, cards);
       pass_turn(asker);
       return;
     }
-    const std::vector<int> cards = read_cards(r.required("cards"), r.path_of("cards"));
+    const std::vector<int> cards =
+        clue::read_one_per_category(rules_, r.required("cards"), r.path_of("cards"));
     const std::string show = r.string("show", "");
     const std::string show_path = r.path_of("show");
     r.done();
@@ -266,30 +219,6 @@ class CluedoPlay final : public Play {
     Json out = Json::array();
     for (int card : cards) out.push_back(rules_.card_names[std::size_t(card)]);
     return out;
-  }
-
-  // One card per category.
-  std::vector<int> read_cards(const Json& list, const std::string& path) const {
-    std::vector<int> cards(std::size_t(rules_.category_count()), -1);
-    for (std::size_t k = 0; k < array_at(list, path).size(); ++k) {
-      const std::string item = path + "/" + std::to_string(k);
-      const std::string name = ObjectReader::string_value(list[k], item);
-      const auto card = rules_.find_card(name);
-      if (!card)
-        throw InputError(
-            "unknown card '" + name + "' (cards: " + ObjectReader::join(rules_.card_names) + ")",
-            item);
-      int& slot = cards[std::size_t(rules_.card_category[std::size_t(*card)])];
-      if (slot >= 0)
-        throw InputError(
-            "one card per category, and '" + name + "' is a second " +
-                rules_.categories[std::size_t(rules_.card_category[std::size_t(*card)])].noun,
-            item);
-      slot = *card;
-    }
-    for (std::size_t c = 0; c < cards.size(); ++c)
-      if (cards[c] < 0) throw InputError("no " + rules_.categories[c].noun + " named", path);
-    return cards;
   }
 
   // An update the game made itself: no worlds change (the deals are counted per player).
@@ -417,7 +346,8 @@ class CluedoGame final : public Game {
     Rules rules = read_rules(this->config().rules);
     std::vector<AgentSettings> agents = read_agents(this->config().agents, rules.players);
     tables_ = std::make_shared<const Tables>(std::move(rules), std::move(agents));
-    if (!this->config().deal.is_null()) actual_ = read_deal(tables_->rules, this->config().deal);
+    if (!this->config().deal.is_null())
+      actual_ = clue::read_deal_places(tables_->rules, this->config().deal, "/deal");
   }
 
   Json rules() const override { return cluedo::rules_json(tables_->rules); }

@@ -63,23 +63,15 @@ struct AgentSettings {
 };
 
 inline std::vector<AgentSettings> read_agents(const Json& list, int players) {
-  std::vector<AgentSettings> out(static_cast<std::size_t>(players));
-  if (list.empty()) return out;
-  if (int(list.size()) != players)
-    throw InputError(
-        "one entry per player needed (" + std::to_string(players) + " players), or none",
-        "/agents");
-  for (std::size_t k = 0; k < list.size(); ++k) {
-    ObjectReader r(list[k], "/agents/" + std::to_string(k));
+  const auto& shows = clue::show_policy_names();
+  return clue::read_agent_list<AgentSettings>(list, players, [&](ObjectReader& r) {
+    AgentSettings settings;
     const std::string strategy = r.choice("strategy", "careful", strategy_names());
-    out[k].strategy = strategy == "random" ? Strategy::Random : Strategy::Careful;
-    const std::string show = r.choice("show", "random", clue::show_policy_names());
-    out[k].show = clue::ShowPolicy(
-        std::find(clue::show_policy_names().begin(), clue::show_policy_names().end(), show) -
-        clue::show_policy_names().begin());
-    r.done();
-  }
-  return out;
+    settings.strategy = strategy == "random" ? Strategy::Random : Strategy::Careful;
+    const std::string show = r.choice("show", "random", shows);
+    settings.show = clue::ShowPolicy(std::find(shows.begin(), shows.end(), show) - shows.begin());
+    return settings;
+  });
 }
 
 }  // namespace kripke::cluedo
