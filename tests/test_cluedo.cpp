@@ -140,6 +140,15 @@ TEST_CASE(
   kripke::GameRunner runner(*game, 1, sink);
   runner.start();
   const cl::CluedoPlay& play = cluedo_play(runner);
+  // Nobody can show the envelope's cards: a script that says which card is shown is refused
+  // before anything happens.
+  const std::size_t events = sink.records.size();
+  CHECK_THAT(error_of([&] {
+               runner.scripted_turn({{"cards", {"Scarlet", "spanner", "study"}}, {"show", "study"}},
+                                    "/script/0");
+             }),
+             Catch::Contains("/script/0/show: nobody can show a card"));
+  CHECK(sink.records.size() == events);
   const BigCount second_before = play.notebook(1).counts().total;
   const BigCount third_before = play.notebook(2).counts().total;
   runner.scripted_turn({{"accuse", {"Scarlet", "rope", "study"}}}, "/script/0");

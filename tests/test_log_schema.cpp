@@ -294,6 +294,36 @@ TEST_CASE("[log] clue logs match the schema, with every kind of update") {
   CHECK(!schema.errors(move).empty());
 }
 
+TEST_CASE("[log] Cluedo logs match the schema: suggestions, accusations, counted knowledge") {
+  const SchemaValidator schema = log_schema();
+  std::map<std::string, int> seen;
+  for (const char* seed : {"1", "2"}) {
+    const CliResult r =
+        run_cli({"run", "configs/cluedo.json", "--seed", seed, "--format", "jsonl"});
+    REQUIRE(r.exit_code == 0);
+    for (const json& record : check_log(schema, r.out)) {
+      seen[record["event"].get<std::string>()] += 1;
+      seen["accusation"] += record.contains("accusation");
+      seen["suggestion"] += record.contains("suggestion");
+    }
+  }
+  CHECK(seen["accusation"] == 2);
+  CHECK(seen["suggestion"] > 4);
+  CHECK(seen["knowledge"] > 8);
+  // The cluedo part of the schema checks the move's fields.
+  json move = {{"v", 1},
+               {"event", "move"},
+               {"game", "cluedo"},
+               {"turn", 1},
+               {"agent", 1},
+               {"text", "player 1 accuses"},
+               {"accusation", {"Scarlet", "rope", "hall"}},
+               {"right", false}};
+  CHECK(schema.errors(move).empty());
+  move.erase("right");
+  CHECK(!schema.errors(move).empty());
+}
+
 TEST_CASE("[log] a log of kripkesim play, with a person's moves and a quit, matches the schema") {
   const SchemaValidator schema = log_schema();
   TempDir dir;

@@ -143,18 +143,7 @@ class CluePlay final : public Play {
     if (!show.empty() && responder(*t_, actual_deal(), card_mask(cards), order).position < 0)
       throw InputError("nobody can show a card, so \"show\" must be left out", r.path_of("show"));
     suggest_and_answer(asker, cards, order, [&](Agent answerer, const std::vector<int>& held) {
-      if (show.empty() && held.size() > 1)
-        throw InputError(agent_name(answerer) + " holds " + card_list(rules_, held, " and ") +
-                             ": say which it shows with \"show\"",
-                         path);
-      if (show.empty()) return held.front();
-      const auto card = rules_.find_card(show);
-      if (!card || std::find(held.begin(), held.end(), *card) == held.end())
-        throw InputError(agent_name(answerer) + " cannot show '" + show +
-                             "' (of the suggested cards it holds " +
-                             card_list(rules_, held, " and ") + ")",
-                         r.path_of("show"));
-      return *card;
+      return scripted_shown(rules_, agent_name(answerer), held, show, path, r.path_of("show"));
     });
   }
 

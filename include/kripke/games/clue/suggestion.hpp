@@ -2,6 +2,7 @@
 // players in order, the first who holds a suggested card shows one.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <string>
@@ -84,6 +85,24 @@ inline std::string card_list(const Rules& rules, const std::vector<int>& cards,
     s += rules.card_names[cards[k]];
   }
   return s;
+}
+
+// The card a scripted move says `answerer` shows of the suggested cards it holds: `show`
+// (the move's "show", at `show_path`), or, left empty, the only one it holds.
+inline int scripted_shown(const Rules& rules, const std::string& answerer,
+                          const std::vector<int>& held, const std::string& show,
+                          const std::string& move_path, const std::string& show_path) {
+  if (show.empty() && held.size() > 1)
+    throw InputError(answerer + " holds " + card_list(rules, held, " and ") +
+                         ": say which it shows with \"show\"",
+                     move_path);
+  if (show.empty()) return held.front();
+  const auto card = rules.find_card(show);
+  if (!card || std::find(held.begin(), held.end(), *card) == held.end())
+    throw InputError(answerer + " cannot show '" + show + "' (of the suggested cards it holds " +
+                         card_list(rules, held, " and ") + ")",
+                     show_path);
+  return *card;
 }
 
 }  // namespace kripke::clue

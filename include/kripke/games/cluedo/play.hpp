@@ -155,19 +155,14 @@ class CluedoPlay final : public Play {
     const std::string show = r.string("show", "");
     const std::string show_path = r.path_of("show");
     r.done();
+    bool someone_shows = false;
+    for (int card : cards)
+      someone_shows = someone_shows || (deal_[std::size_t(card)] != asker &&
+                                        deal_[std::size_t(card)] != rules_.envelope());
+    if (!show.empty() && !someone_shows)
+      throw InputError("nobody can show a card, so \"show\" must be left out", show_path);
     suggest_and_answer(asker, cards, nullptr, [&](Agent shower, const std::vector<int>& held) {
-      if (show.empty() && held.size() > 1)
-        throw InputError(agent_name(shower) + " holds " + clue::card_list(rules_, held, " and ") +
-                             ": say which it shows with \"show\"",
-                         path);
-      if (show.empty()) return held.front();
-      const auto card = rules_.find_card(show);
-      if (!card || std::find(held.begin(), held.end(), *card) == held.end())
-        throw InputError(agent_name(shower) + " cannot show '" + show +
-                             "' (of the suggested cards it holds " +
-                             clue::card_list(rules_, held, " and ") + ")",
-                         show_path);
-      return *card;
+      return clue::scripted_shown(rules_, agent_name(shower), held, show, path, show_path);
     });
     pass_turn(asker);
   }
