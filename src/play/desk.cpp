@@ -65,6 +65,28 @@ std::string Desk::shown(const kripke::Event& event, kripke::Agent me) const {
   return line;
 }
 
+void Desk::ask_claims(Seats& seats, const std::function<ClaimQuestion(kripke::Agent)>& question,
+                      const std::function<ClaimVerdict(kripke::Agent, const std::string&)>& judge) {
+  for (std::size_t i = 0; i < play_.model().agent_count(); ++i) {
+    const auto me = kripke::Agent(i);
+    if (!seats.is_person(me) || wrong_claims_.count(me)) continue;
+    const ClaimQuestion asked = question(me);
+    const std::optional<std::string> answer = seats.choose(me, asked.text, asked.choices);
+    if (!answer) return;
+    const ClaimVerdict verdict = judge(me, *answer);
+    kripke::LogRecord record = play_.record("move");
+    record["agent"] = me + 1;
+    record["text"] = verdict.said;
+    record["claim"] = verdict.claim;
+    record["right"] = verdict.right;
+    play_.emit(std::move(record), verdict.said);
+    std::string told = verdict.right ? "  Right: " : "  Wrong: ";
+    told += verdict.why;
+    seats.tell(me, told);
+    if (!verdict.right) wrong_claims_.insert(me);
+  }
+}
+
 std::string complete(const std::string& word, const std::vector<std::string>& candidates,
                      const std::string& what) {
   const std::string typed = lower(word);

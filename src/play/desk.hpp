@@ -5,8 +5,10 @@
 // game is played, logged and replayed like any other.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -70,7 +72,29 @@ class Desk {
 
  protected:
   explicit Desk(const kripke::Play& play) : play_(play) {}
+
+  // The question a game puts to each person between turns ("do you know ...?") and the
+  // answers it takes.
+  struct ClaimQuestion {
+    std::string text;
+    std::vector<std::string> choices;
+  };
+  // How an answer is judged: right only when it says exactly what the player knows.
+  struct ClaimVerdict {
+    std::string said;    // the move's text: "child 2 steps forward: muddy"
+    kripke::Json claim;  // the log's "claim"
+    bool right = false;
+    std::string why;  // shown after "Right: " or "Wrong: "
+  };
+  // Asks every person not yet wrong; logs each answer as that player's move (with "claim"
+  // and "right"), tells the person the verdict, and asks a person who was wrong no more.
+  void ask_claims(Seats& seats, const std::function<ClaimQuestion(kripke::Agent)>& question,
+                  const std::function<ClaimVerdict(kripke::Agent, const std::string&)>& judge);
+
   const kripke::Play& play_;
+
+ private:
+  std::set<kripke::Agent> wrong_claims_;  // people who answered wrongly
 };
 
 // The desk of the play's game; an InputError when the game has none.

@@ -64,37 +64,31 @@ std::string MuddyDesk::table(kripke::Agent me) const {
 }
 
 void MuddyDesk::between_turns(Seats& seats) {
-  for (std::size_t i = 0; i < play_.model().agent_count(); ++i) {
-    const auto child = kripke::Agent(i);
-    if (!seats.is_person(child) || wrong_.count(child)) continue;
-    const std::optional<std::string> answer = seats.choose(
-        child, "The father asks: do you know whether you are muddy? (muddy, clean or no)",
-        {"muddy", "clean", "no"});
-    if (!answer) return;
-    const bool knows = play_.has_won(child);
-    const bool right = *answer == "no" ? !knows : knows && (*answer == "muddy") == is_muddy(child);
-    std::string text = play_.agent_name(child);
-    text += *answer == "no" ? " does not know yet" : " steps forward: " + *answer;
-    kripke::LogRecord record = play_.record("move");
-    record["agent"] = child + 1;
-    record["text"] = text;
-    record["claim"] = *answer;
-    record["right"] = right;
-    play_.emit(std::move(record), text);
-    std::string verdict = right ? "  Right: " : "  Wrong: ";
-    if (*answer == "no") {
-      verdict += knows ? "you could know: in every world you consider possible you are "
-                       : "you cannot know yet.";
-      if (knows) verdict += is_muddy(child) ? "muddy." : "clean.";
-    } else if (!knows) {
-      verdict += "a guess: you still consider it possible that you are ";
-      verdict += is_muddy(child) ? "clean." : "muddy.";
-    } else {
-      verdict += right ? "you know it." : "you knew the opposite.";
-    }
-    seats.tell(child, verdict);
-    if (!right) wrong_.insert(child);
-  }
+  const ClaimQuestion question = {
+      "The father asks: do you know whether you are muddy? (muddy, clean or no)",
+      {"muddy", "clean", "no"}};
+  ask_claims(
+      seats, [&](kripke::Agent) { return question; },
+      [&](kripke::Agent child, const std::string& answer) {
+        const bool knows = play_.has_won(child);
+        const bool muddy = is_muddy(child);
+        ClaimVerdict v;
+        v.right = answer == "no" ? !knows : knows && (answer == "muddy") == muddy;
+        v.said = play_.agent_name(child);
+        v.said += answer == "no" ? " does not know yet" : " steps forward: " + answer;
+        v.claim = answer;
+        if (answer == "no") {
+          v.why = knows ? "you could know: in every world you consider possible you are "
+                        : "you cannot know yet.";
+          if (knows) v.why += muddy ? "muddy." : "clean.";
+        } else if (!knows) {
+          v.why = "a guess: you still consider it possible that you are ";
+          v.why += muddy ? "clean." : "muddy.";
+        } else {
+          v.why = v.right ? "you know it." : "you knew the opposite.";
+        }
+        return v;
+      });
 }
 
 }  // namespace kripkesim::play

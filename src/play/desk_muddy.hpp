@@ -5,10 +5,8 @@
 // child knows: "no" while it cannot know yet, "muddy" or "clean" once it knows, and truly.
 // A guess, or "no" while it could know, is wrong, and the child is not asked again; the
 // game goes on as the model says (the other children reason perfectly), to its end. Each
-// answer is logged as the child's move, with "answer" and "right".
+// answer is logged as the child's move, with "claim" and "right".
 #pragma once
-
-#include <set>
 
 #include "kripke/games/muddy/muddy.hpp"
 #include "play/desk.hpp"
@@ -31,8 +29,6 @@ class MuddyDesk final : public Desk {
 
  private:
   bool is_muddy(kripke::Agent child) const;
-
-  std::set<kripke::Agent> wrong_;  // children whose person answered wrongly
 };
 
 }  // namespace kripkesim::play

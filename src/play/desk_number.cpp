@@ -200,38 +200,34 @@ std::string NumberDesk::table(kripke::Agent me) const {
 
 void NumberDesk::between_turns(Seats& seats) {
   if (play_.turn() == 0) return;  // before the first answer nobody can know
-  for (int i = 0; i < number_.tables().players(); ++i) {
-    const auto me = kripke::Agent(i);
-    if (!seats.is_person(me) || wrong_.count(me)) continue;
-    std::vector<std::string> choices = conceivable_boards(me);
-    choices.push_back("no");
-    const std::optional<std::string> claim = seats.choose(
-        me, "Do you know your numbers? Type them (as " + choices.front() + ") or no.", choices);
-    if (!claim) return;
-    const std::vector<nm::Board> mine = possible_boards(me);
-    const bool knows = mine.size() == 1;
-    const std::string known = knows ? board_text(mine.front()) : "";
-    const bool right = *claim == "no" ? !knows : *claim == known;
-    std::string text = play_.agent_name(me);
-    text += *claim == "no" ? " does not know yet" : " says: my numbers are " + *claim;
-    kripke::LogRecord record = play_.record("move");
-    record["agent"] = me + 1;
-    record["text"] = text;
-    record["claim"] = claim_json(*claim);
-    record["right"] = right;
-    play_.emit(std::move(record), text);
-    std::string verdict = right ? "  Right: " : "  Wrong: ";
-    if (*claim == "no") {
-      verdict += knows ? "you could know: the only board you consider possible is " + known + "."
-                       : "you cannot know yet.";
-    } else if (!knows) {
-      verdict += fmt::format("a guess: you still consider {} boards possible.", mine.size());
-    } else {
-      verdict += right ? "you know it." : "you could know they are " + known + ".";
-    }
-    seats.tell(me, verdict);
-    if (!right) wrong_.insert(me);
-  }
+  ask_claims(
+      seats,
+      [&](kripke::Agent me) {
+        ClaimQuestion q;
+        q.choices = conceivable_boards(me);
+        q.text = "Do you know your numbers? Type them (as " + q.choices.front() + ") or no.";
+        q.choices.push_back("no");
+        return q;
+      },
+      [&](kripke::Agent me, const std::string& claim) {
+        const std::vector<nm::Board> mine = possible_boards(me);
+        const bool knows = mine.size() == 1;
+        const std::string known = knows ? board_text(mine.front()) : "";
+        ClaimVerdict v;
+        v.right = claim == "no" ? !knows : claim == known;
+        v.said = play_.agent_name(me);
+        v.said += claim == "no" ? " does not know yet" : " says: my numbers are " + claim;
+        v.claim = claim_json(claim);
+        if (claim == "no") {
+          v.why = knows ? "you could know: the only board you consider possible is " + known + "."
+                        : "you cannot know yet.";
+        } else if (!knows) {
+          v.why = fmt::format("a guess: you still consider {} boards possible.", mine.size());
+        } else {
+          v.why = v.right ? "you know it." : "you could know they are " + known + ".";
+        }
+        return v;
+      });
 }
 
 }  // namespace kripkesim::play

@@ -8,8 +8,6 @@
 // model says. Each claim is logged as the player's move, with "claim" and "right".
 #pragma once
 
-#include <set>
-
 #include "kripke/games/number/play.hpp"
 #include "play/desk.hpp"
 
@@ -38,7 +36,6 @@ class NumberDesk final : public Desk {
   std::vector<std::string> conceivable_boards(kripke::Agent me) const;
 
   const kripke::number::NumberPlay& number_;
-  std::set<kripke::Agent> wrong_;  // players whose person claimed wrongly
 };
 
 }  // namespace kripkesim::play
