@@ -108,7 +108,7 @@ void add_play_command(CLI::App& app) {
       "screen is cleared and the keyboard passed between turns. Input from a pipe or file is\n"
       "read line by line and echoed. End of input ends the game; the log is still written.",
       "  0  the game ended (won, stalled, the turn limit, quit or end of input)\n"
-      "  2  bad usage, a bad config, or a config with no turns to take (a model)");
+      "  2  bad usage, a bad config, or a game without seats (cluedo, a model)");
   cmd->callback([options] { play_game(*options); });
 }
 
