@@ -5,13 +5,17 @@
 // looks at the hands and after every suggestion, each player's count of possible deals and,
 // for every card and place, the number of those deals with the card there must be the
 // same in both: the counting engine with its disjunctions is the product update, read at
-// the level of deals.
+// the level of deals. So must the envelope's joint distribution and every suggestion's
+// expected information (count_answers' counts by answer and envelope), against the clue
+// game's info-gain measure over the listed deals.
 #include <catch2/catch.hpp>
 #include <string>
 #include <vector>
 
 #include "clue_test_support.hpp"
+#include "kripke/games/clue/info_gain.hpp"
 #include "kripke/games/clue/outlook.hpp"
+#include "kripke/games/cluedo/envelope_odds.hpp"
 #include "kripke/games/cluedo/notebook.hpp"
 
 using namespace clue_test;
@@ -47,6 +51,31 @@ void check_agreement(const kripke::clue::Tables& t, const kripke::Model& model,
   for (int card = 0; card < t.rules().card_count(); ++card)
     for (int p = 0; p < places; ++p)
       REQUIRE(counts.count(card, p) == kripke::BigCount(at[std::size_t(card * places + p)]));
+
+  // The envelope, triple by triple.
+  std::vector<std::uint64_t> envelopes(kripke::clue::suggestion_count(t.rules()), 0);
+  for (kripke::clue::DealIndex d : view.deals) ++envelopes[t.envelope_id(d)];
+  const auto odds = kripke::cluedo::likely_envelopes(t.rules(), notebook);
+  std::size_t possible = 0;
+  for (std::size_t e = 0; e < envelopes.size(); ++e) possible += envelopes[e] > 0;
+  REQUIRE(odds.size() == possible);
+  for (std::size_t k = 0; k < odds.size(); ++k) {
+    std::size_t e = 0;
+    while (kripke::clue::nth_suggestion(t.rules(), e) != odds[k].cards) ++e;
+    REQUIRE(odds[k].probability ==
+            Approx(double(envelopes[e]) / double(view.deals.size())).epsilon(1e-12));
+    if (k > 0) REQUIRE(odds[k].probability <= odds[k - 1].probability);
+  }
+
+  // Every suggestion's expected information about the envelope.
+  const auto scores =
+      kripke::clue::suggestion_scores(t, view, kripke::clue::ask_order(t.rules(), i));
+  const auto bits = kripke::cluedo::suggestion_bits(t.rules(), notebook);
+  REQUIRE(bits.size() == scores.weighted_entropy.size());
+  for (std::size_t s = 0; s < bits.size(); ++s) {
+    REQUIRE(bits[s].cards == kripke::clue::nth_suggestion(t.rules(), s));
+    REQUIRE(bits[s].bits == Approx(scores.bits(s)).margin(1e-9));
+  }
 }
 
 }  // namespace

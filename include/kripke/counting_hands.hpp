@@ -152,35 +152,45 @@ void for_each_hand(const Place& pl, const std::vector<Group>& groups, std::uint6
   rec(rec, 0, pl.size, BigCount{1}, 0, 0, 0);
 }
 
-}  // namespace hand_counting_detail
+// The count set up: cards of known place set aside, the others grouped by profile, every
+// constraint stated over groups.
+struct Prepared {
+  bool possible = true;            // false: the information contradicts itself
+  std::vector<CardMask> fixed_at;  // per place, its cards of known place
+  std::vector<Group> groups;
+  std::vector<int> group_of;  // per card; -1 for a card of known place
+  std::vector<Place> places;  // in the order of the HandConstraints' places
+  Layout layout;
+  std::uint64_t start = 0;  // the key with every group whole
+  int key_bits = 0;         // the bits the key uses
+};
 
-// Counts the deals consistent with `info`: the total and, per card and place, how many have
-// the card there (all zero when the information is contradictory).
-inline PlacementCounts count_hands(const HandConstraints& info) {
-  using namespace hand_counting_detail;
-  using counting_detail::Level;
+// `singled`: cards that get groups of their own, so that a caller can follow where each of
+// them goes (the cards of a suggestion).
+inline Prepared prepare(const HandConstraints& info, CardMask singled = 0) {
   const CardPlaces& lit = info.literals();
   const int cards = lit.card_count();
   const int place_count = lit.place_count();
-  PlacementCounts out;
-  out.places = place_count;
-  out.at.assign(std::size_t(cards * place_count), 0);
+  Prepared out;
+  out.fixed_at.assign(std::size_t(place_count), 0);
+  out.group_of.assign(std::size_t(cards), -1);
 
   // Set aside the cards whose place is known.
   CardMask open_cards = 0;
-  std::vector<CardMask> fixed_at(std::size_t(place_count), 0);
   std::vector<int> size = lit.capacities();
   for (int c = 0; c < cards; ++c) {
     const PlaceMask mask = lit.allowed(c);
-    if (mask == 0) return out;
-    if (std::has_single_bit(mask)) {
+    if (mask == 0) {
+      out.possible = false;
+    } else if (std::has_single_bit(mask)) {
       const int p = std::countr_zero(mask);
-      fixed_at[std::size_t(p)] |= CardMask{1} << c;
-      if (--size[std::size_t(p)] < 0) return out;
+      out.fixed_at[std::size_t(p)] |= CardMask{1} << c;
+      if (--size[std::size_t(p)] < 0) out.possible = false;
     } else {
       open_cards |= CardMask{1} << c;
     }
   }
+  if (!out.possible) return out;
   auto allowed_at = [&](int p) {
     CardMask m = 0;
     for (CardMask o = open_cards; o; o &= o - 1)
@@ -196,78 +206,103 @@ inline PlacementCounts count_hands(const HandConstraints& info) {
     int k;
   };
   std::vector<Open> constraints;
-  for (int p = 0; p < place_count; ++p) {
-    const CardMask fixed = fixed_at[std::size_t(p)];
+  for (int p = 0; p < place_count && out.possible; ++p) {
+    const CardMask fixed = out.fixed_at[std::size_t(p)];
     const CardMask allowed = allowed_at(p);
     const HandConstraints::PlaceRules& rules = info.rules(p);
     for (CardMask s : rules.at_least_one) {
       if (s & fixed) continue;
-      if (!(s & allowed)) return out;
+      if (!(s & allowed)) out.possible = false;
       constraints.push_back({p, 0, s & allowed, 0});
     }
     for (CardMask s : rules.not_all_of) {
       const CardMask rest = s & ~fixed;
-      if (!rest) return out;                   // p holds all of them
+      if (!rest) out.possible = false;         // p holds all of them
       if ((rest & allowed) != rest) continue;  // p cannot hold all of them
       constraints.push_back({p, 1, rest, 0});
     }
     for (const auto& q : rules.exactly) {
       const int k = q.k - std::popcount(q.cards & fixed);
-      if (k < 0 || k > std::popcount(q.cards & allowed)) return out;
+      if (k < 0 || k > std::popcount(q.cards & allowed)) out.possible = false;
       constraints.push_back({p, 2, q.cards & allowed, k});
     }
   }
+  if (!out.possible) return out;
 
-  // Group the open cards by profile: allowed places and the constraints they appear in.
-  std::vector<Group> groups;
+  // Group the open cards by profile: allowed places and the constraints they appear in; a
+  // singled card alone.
   std::vector<std::vector<bool>> profiles;
-  std::vector<int> group_of(std::size_t(cards), -1);
+  std::vector<bool> alone;
   for (CardMask o = open_cards; o; o &= o - 1) {
     const int c = std::countr_zero(o);
+    const bool single = (singled >> c) & 1U;
     std::vector<bool> profile;
     for (const Open& k : constraints) profile.push_back((k.cards >> c) & 1U);
     std::size_t g = 0;
-    while (g < groups.size() && !(groups[g].allowed == lit.allowed(c) && profiles[g] == profile))
+    while (
+        g < out.groups.size() &&
+        (single || alone[g] || out.groups[g].allowed != lit.allowed(c) || profiles[g] != profile))
       ++g;
-    if (g == groups.size()) {
-      groups.push_back({{}, lit.allowed(c)});
+    if (g == out.groups.size()) {
+      out.groups.push_back({{}, lit.allowed(c)});
       profiles.push_back(std::move(profile));
+      alone.push_back(single);
     }
-    groups[g].cards.push_back(c);
-    group_of[std::size_t(c)] = int(g);
+    out.groups[g].cards.push_back(c);
+    out.group_of[std::size_t(c)] = int(g);
   }
   auto group_mask = [&](CardMask set) {
     GroupMask m = 0;
-    for (; set; set &= set - 1) m |= GroupMask{1} << group_of[std::size_t(std::countr_zero(set))];
+    for (; set; set &= set - 1)
+      m |= GroupMask{1} << out.group_of[std::size_t(std::countr_zero(set))];
     return m;
   };
 
-  std::vector<Place> places(static_cast<std::size_t>(place_count));
+  out.places.resize(std::size_t(place_count));
   for (int p = 0; p < place_count; ++p) {
-    places[std::size_t(p)].index = p;
-    places[std::size_t(p)].size = size[std::size_t(p)];
-    for (std::size_t g = 0; g < groups.size(); ++g)
-      if ((groups[g].allowed >> p) & 1U) places[std::size_t(p)].groups.push_back(int(g));
+    Place& pl = out.places[std::size_t(p)];
+    pl.index = p;
+    pl.size = size[std::size_t(p)];
+    for (std::size_t g = 0; g < out.groups.size(); ++g)
+      if ((out.groups[g].allowed >> p) & 1U) pl.groups.push_back(int(g));
   }
   for (const Open& k : constraints) {
-    Place& pl = places[std::size_t(k.place)];
+    Place& pl = out.places[std::size_t(k.place)];
     if (k.kind == 0) pl.at_least_one.push_back(group_mask(k.cards));
     if (k.kind == 1) pl.not_all_of.push_back(group_mask(k.cards));
     if (k.kind == 2) pl.exactly.emplace_back(group_mask(k.cards), k.k);
   }
+
+  for (const Group& g : out.groups) {
+    out.layout.shift.push_back(out.key_bits);
+    out.layout.bits.push_back(int(std::bit_width(unsigned(g.size()))));
+    out.key_bits += out.layout.bits.back();
+    out.start += std::uint64_t(g.size()) << out.layout.shift.back();
+  }
+  return out;
+}
+
+}  // namespace hand_counting_detail
+
+// Counts the deals consistent with `info`: the total and, per card and place, how many have
+// the card there (all zero when the information is contradictory).
+inline PlacementCounts count_hands(const HandConstraints& info) {
+  using namespace hand_counting_detail;
+  using counting_detail::Level;
+  const int cards = info.literals().card_count();
+  const int place_count = info.place_count();
+  PlacementCounts out;
+  out.places = place_count;
+  out.at.assign(std::size_t(cards * place_count), 0);
+  Prepared prepared = prepare(info);
+  if (!prepared.possible) return out;
+  const std::vector<Group>& groups = prepared.groups;
+  const Layout& layout = prepared.layout;
+  std::vector<Place> places = prepared.places;
   // Largest places first: the envelope's few hands close the count.
   std::stable_sort(places.begin(), places.end(),
                    [](const Place& a, const Place& b) { return a.size > b.size; });
-
-  Layout layout;
-  std::uint64_t start = 0;
-  int bits = 0;
-  for (const Group& g : groups) {
-    layout.shift.push_back(bits);
-    layout.bits.push_back(int(std::bit_width(unsigned(g.size()))));
-    bits += layout.bits.back();
-    start += std::uint64_t(g.size()) << layout.shift.back();
-  }
+  const std::uint64_t start = prepared.start;
 
   // Forward: the ways to fill places 0..j-1 and reach each state.
   const std::size_t levels = places.size();
@@ -311,7 +346,7 @@ inline PlacementCounts count_hands(const HandConstraints& info) {
         out.at[std::size_t(c * place_count + p)] =
             group_at[g * std::size_t(place_count) + std::size_t(p)] / BigCount(groups[g].size());
   for (int p = 0; p < place_count; ++p)
-    for (CardMask f = fixed_at[std::size_t(p)]; f; f &= f - 1)
+    for (CardMask f = prepared.fixed_at[std::size_t(p)]; f; f &= f - 1)
       out.at[std::size_t(std::countr_zero(f) * place_count + p)] = out.total;
   return out;
 }
