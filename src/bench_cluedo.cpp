@@ -1,11 +1,14 @@
 // Cluedo benchmarks: the exact probability grid of one player at the end of a 40-suggestion
-// game, and whole games of careful players.
+// game, whole games of careful and of info-gain players, and the info-gain choice.
 #include <fmt/core.h>
 
 #include <memory>
+#include <optional>
+#include <string>
 
 #include "bench.hpp"
 #include "kripke/game_loop.hpp"
+#include "kripke/games/cluedo/envelope_odds.hpp"
 #include "kripke/games/cluedo/play.hpp"
 #include "kripke/games/registry.hpp"
 
@@ -76,16 +79,18 @@ std::vector<BenchRow> grid(int players, int repeat) {
            fmt::format("{:.1f} disjunctions per game", double(disjunctions) / repeat)}};
 }
 
-std::vector<BenchRow> whole_games(int players, int repeat) {
+std::vector<BenchRow> whole_games(int players, const std::string& strategy, int repeat) {
   kripke::GameConfig config;
   config.game = "cluedo";
   config.rules = {{"players", players}};
+  config.agents = kripke::Json::array();
+  for (int p = 0; p < players; ++p) config.agents.push_back({{"strategy", strategy}});
   const auto game = kripke::make_game(config);
   kripke::NullSink sink;
   int turns = 0, k = 0;
   const Timings times =
       time_runs(repeat, [&] { turns += kripke::run_game(*game, std::uint64_t(++k), sink).turns; });
-  return {{fmt::format("{} careful players: one whole game", players), times,
+  return {{fmt::format("{} {} players: one whole game", players, strategy), times,
            fmt::format("{:.1f} turns on average", double(turns) / repeat)}};
 }
 
@@ -104,8 +109,28 @@ std::vector<BenchCase> cluedo_bench_cases() {
       {"cluedo-careful",
        "Cluedo: one whole game of careful players, 3 and 6 players (game k: seed k)", 11,
        [](int repeat) {
-         std::vector<BenchRow> rows = whole_games(3, repeat);
-         for (BenchRow& row : whole_games(6, repeat)) rows.push_back(std::move(row));
+         std::vector<BenchRow> rows = whole_games(3, "careful", repeat);
+         for (BenchRow& row : whole_games(6, "careful", repeat)) rows.push_back(std::move(row));
+         return rows;
+       }},
+      {"cluedo-info-gain",
+       "Cluedo: one whole game of info-gain players, 3 and 6 players (game k: seed k), and the "
+       "info-gain choice of a player who only watched 40 random suggestions (6 players)",
+       5,
+       [](int repeat) {
+         std::vector<BenchRow> rows = whole_games(3, "info-gain", repeat);
+         for (BenchRow& row : whole_games(6, "info-gain", repeat)) rows.push_back(std::move(row));
+         const cl::Rules rules = cl::read_rules({{"players", 6}});
+         Timings choice;
+         int disjunctions = 0;
+         for (int k = 0; k < repeat; ++k) {
+           std::optional<cl::Notebook> last;
+           watch_40(6, std::uint64_t(k + 1), disjunctions,
+                    [&](const cl::Notebook& notebook) { last = notebook; });
+           choice.add(time_runs(1, [&] { (void)cl::suggestion_bits(rules, *last); }));
+         }
+         rows.push_back({"6 players: the info-gain choice after watching 40 suggestions", choice,
+                         "all 324 suggestions scored"});
          return rows;
        }},
   };

@@ -233,3 +233,68 @@ TEST_CASE("[cluedo] the bundled config plays to a right accusation from the comm
   CHECK(start["worlds"] == 250092722880ULL);
   CHECK(end["reason"] == "win");
 }
+
+TEST_CASE("[cluedo] info-gain players say what each suggestion is worth, and win") {
+  for (int players : {3, 4}) {
+    Json agents = Json::array();
+    for (int p = 0; p < players; ++p)
+      agents.push_back({{"strategy", p == 0 ? "info-gain" : "careful"}});
+    const auto game = make_cluedo({{"players", players}}, agents);
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      clue_test::CapturingSink sink;
+      kripke::GameRunner runner(*game, seed, sink);
+      runner.start();
+      while (!runner.finished()) runner.step();
+      INFO(players << " players, seed " << seed);
+      CHECK(runner.result().reason == "win");
+      int scored = 0;
+      for (const auto& move : sink.of("move")) {
+        if (move["agent"] != 1 || !move.contains("reason")) continue;
+        const Json& reason = move["reason"];
+        CHECK(reason["strategy"] == "info-gain");
+        CHECK(reason["considered"] == 324);
+        // The best is worth something until the envelope is known, and the runners-up no
+        // more than it.
+        CHECK(reason["score"].get<double>() > 0);
+        for (const Json& alternative : reason["alternatives"])
+          CHECK(alternative["score"].get<double>() <= reason["score"].get<double>());
+        ++scored;
+      }
+      CHECK(scored > 0);
+    }
+  }
+}
+
+TEST_CASE("[cluedo] accuse_at: players gamble on the most likely envelope, and may go out") {
+  Json agents = Json::array();
+  for (int p = 0; p < 4; ++p) agents.push_back({{"strategy", "careful"}, {"accuse_at", 0.05}});
+  const auto game = make_cluedo({{"players", 4}}, agents);
+  int wrong = 0, games = 0;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    clue_test::CapturingSink sink;
+    kripke::GameRunner runner(*game, seed, sink);
+    runner.start();
+    while (!runner.finished()) runner.step();
+    const cl::CluedoPlay& play = cluedo_play(runner);
+    for (const auto& move : sink.of("move")) {
+      if (!move.contains("accusation")) continue;
+      if (move["right"] == false) {
+        ++wrong;
+        CHECK(play.is_out(move["agent"].get<int>() - 1));
+      }
+    }
+    CHECK((runner.result().reason == "win" || runner.result().reason == "stalled"));
+    ++games;
+    CHECK(sink.records.front()["agents"][0]["accuse_at"] == 0.05);
+  }
+  // With a 5% threshold, accusations come early and many are wrong.
+  CHECK(wrong > games);
+  // Only a probability in (0, 1] is a threshold.
+  for (const Json& bad : {Json(0), Json(1.5), Json("high")})
+    CHECK_THAT(error_of([&] {
+                 (void)make_cluedo(
+                     {{"players", 3}},
+                     Json::array({{{"accuse_at", bad}}, Json::object(), Json::object()}));
+               }),
+               Catch::Contains("/agents/0/accuse_at: expected a probability above 0"));
+}

@@ -1,12 +1,12 @@
 // One game of Cluedo in progress (docs/games/cluedo.md): the deal, every player's Notebook,
 // who is out.
 //
-// A turn: the player whose turn it is accuses at once if it knows the envelope; otherwise
-// it suggests a suspect, a weapon and a room, and the players to its left are asked in
-// turn until one holds one of them and shows it to the suggester alone (everyone sees who
-// showed); the others before it pass in public. If the suggester now knows the envelope it
-// accuses. A right accusation wins; a wrong one (only a script makes one: the agents
-// accuse when they know) is public, and the accuser is out: it no longer suggests or
+// A turn: the player whose turn it is accuses at once if it knows the envelope (or, with
+// accuse_at, finds it likely enough: strategies.hpp); otherwise it suggests a suspect, a weapon and
+// a room, and the players to its left are asked in turn until one holds one of them and shows it to
+// the suggester alone (everyone sees who showed); the others before it pass in public. If the
+// suggester now knows the envelope it accuses. A right accusation wins; a wrong one (a script's, or
+// an agent's gamble under accuse_at) is public, and the accuser is out: it no longer suggests or
 // accuses, but still shows cards. The game ends with a win, or stalled when everyone is out.
 //
 // The deals (5.6·10^9 with 3 players, 4.4·10^13 with 6) are never listed: each player's
@@ -83,27 +83,32 @@ class CluedoPlay final : public Play {
   TurnOutcome play_turn(Rng& rng) override {
     const Agent asker = next_asker_;
     if (out_[std::size_t(asker)]) return TurnOutcome::Stalled;  // everyone is out
-    if (!knows_envelope(rules_, notebooks_[std::size_t(asker)])) {
-      const Suggestion chosen = suggest(t_->agents[std::size_t(asker)].strategy, rules_,
-                                        notebooks_[std::size_t(asker)], rng);
-      suggest_and_answer(
-          asker, chosen.cards, &chosen.reason, [&](Agent shower, const std::vector<int>& held) {
-            return clue::pick_shown(
-                t_->agents[std::size_t(shower)].show, held, shown_before_[std::size_t(shower)],
-                [&](int card) {
-                  return notebooks_[std::size_t(asker)].counts().count(card, shower);
-                },
-                rng);
-          });
+    const AgentSettings& settings = t_->agents[std::size_t(asker)];
+    const Notebook& notebook = notebooks_[std::size_t(asker)];
+    if (auto cards = accusation(settings, rules_, notebook, rng)) {
+      accuse(asker, *cards);
+      return pass_turn(asker);
     }
-    if (knows_envelope(rules_, notebooks_[std::size_t(asker)]))
-      accuse(asker, known_envelope(rules_, notebooks_[std::size_t(asker)]));
+    const Suggestion chosen = suggest(settings.strategy, rules_, notebook, rng);
+    suggest_and_answer(
+        asker, chosen.cards, &chosen.reason, [&](Agent shower, const std::vector<int>& held) {
+          return clue::pick_shown(
+              t_->agents[std::size_t(shower)].show, held, shown_before_[std::size_t(shower)],
+              [&](int card) { return notebook.counts().count(card, shower); }, rng);
+        });
+    if (auto cards = accusation(settings, rules_, notebook, rng)) accuse(asker, *cards);
     return pass_turn(asker);
   }
 
   bool has_won(Agent i) const override { return winner_ == i; }
-  Json knowledge(Agent i) const override {
-    (void)i;
+  // For a batch's records: the players a wrong accusation put out (numbered from 1).
+  Json outcome() const override {
+    Json out = Json::array();
+    for (Agent p = 0; p < rules_.players; ++p)
+      if (out_[std::size_t(p)]) out.push_back(p + 1);
+    return {{"out", out}};
+  }
+  Json knowledge(Agent) const override {
     return {{"envelope", names(cards_at(rules_.envelope()))}};
   }
 
@@ -173,12 +178,14 @@ class CluedoPlay final : public Play {
 
   Json agents() const override {
     Json out = Json::array();
-    for (Agent p = 0; p < rules_.players; ++p)
-      out.push_back(
-          {{"agent", p + 1},
-           {"name", agent_name(p)},
-           {"strategy", strategy_names()[std::size_t(t_->agents[std::size_t(p)].strategy)]},
-           {"show", clue::show_policy_names()[std::size_t(t_->agents[std::size_t(p)].show)]}});
+    for (Agent p = 0; p < rules_.players; ++p) {
+      const AgentSettings& a = t_->agents[std::size_t(p)];
+      out.push_back({{"agent", p + 1},
+                     {"name", agent_name(p)},
+                     {"strategy", strategy_names()[std::size_t(a.strategy)]},
+                     {"show", clue::show_policy_names()[std::size_t(a.show)]}});
+      if (a.accuse_at < 1) out.back()["accuse_at"] = a.accuse_at;
+    }
     return out;
   }
   std::string agent_name(Agent i) const override { return "player " + std::to_string(i + 1); }

@@ -50,16 +50,18 @@ inline Json rules_json(const Rules& rules) {
   return out;
 }
 
-enum class Strategy { Random, Careful };
+enum class Strategy { Random, Careful, InfoGain };
 
 inline const std::vector<std::string>& strategy_names() {
-  static const std::vector<std::string> names = {"random", "careful"};
+  static const std::vector<std::string> names = {"random", "careful", "info-gain"};
   return names;
 }
 
 struct AgentSettings {
   Strategy strategy = Strategy::Careful;
   clue::ShowPolicy show = clue::ShowPolicy::Random;
+  // Accuse the most likely envelope once its probability reaches this (1: only when known).
+  double accuse_at = 1.0;
 };
 
 inline std::vector<AgentSettings> read_agents(const Json& list, int players) {
@@ -67,9 +69,17 @@ inline std::vector<AgentSettings> read_agents(const Json& list, int players) {
   return clue::read_agent_list<AgentSettings>(list, players, [&](ObjectReader& r) {
     AgentSettings settings;
     const std::string strategy = r.choice("strategy", "careful", strategy_names());
-    settings.strategy = strategy == "random" ? Strategy::Random : Strategy::Careful;
+    settings.strategy =
+        Strategy(std::find(strategy_names().begin(), strategy_names().end(), strategy) -
+                 strategy_names().begin());
     const std::string show = r.choice("show", "random", shows);
     settings.show = clue::ShowPolicy(std::find(shows.begin(), shows.end(), show) - shows.begin());
+    if (const Json* at = r.find("accuse_at")) {
+      if (!at->is_number() || !(at->get<double>() > 0 && at->get<double>() <= 1))
+        throw InputError("expected a probability above 0 and at most 1, found " + at->dump(),
+                         r.path_of("accuse_at"));
+      settings.accuse_at = at->get<double>();
+    }
     return settings;
   });
 }

@@ -5,13 +5,23 @@
 //   card it does not know, a card whose place it does not know (at random); in a category
 //   whose envelope card it knows, one of its own cards (or, holding none, the envelope
 //   card), which nobody can show, so that the answer speaks of the other categories.
-// Both accuse as soon as they know the envelope (one card per category that is there in
-// every deal they consider possible), so an AI's accusation is never wrong.
+// - info-gain: the suggestion whose answer is expected to say the most about the envelope,
+//   computed exactly (envelope_odds.hpp); ties at random.
+// All accuse as soon as they know the envelope (one card per category that is there in
+// every deal they consider possible), so that accusation is never wrong. With the option
+// accuse_at below 1 they also accuse the most likely envelope (ties at random) once its
+// probability reaches accuse_at, before suggesting and after the answer: a gamble that
+// can put them out.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "kripke/games/clue/suggestion.hpp"
+#include "kripke/games/cluedo/envelope_odds.hpp"
 #include "kripke/games/cluedo/notebook.hpp"
 #include "kripke/games/cluedo/rules.hpp"
 #include "kripke/move_reason.hpp"
@@ -40,8 +50,47 @@ struct Suggestion {
   MoveReason reason;
 };
 
+// What the info-gain strategy suggests, and why (the three next best in the reason).
+inline Suggestion info_gain_suggestion(const Rules& rules, const Notebook& notebook, Rng& rng) {
+  const std::vector<ScoredSuggestion> scored = suggestion_bits(rules, notebook);
+  double most = 0;
+  for (const ScoredSuggestion& s : scored) most = std::max(most, s.bits);
+  const double tolerance = 1e-9 * std::max(1.0, most);
+  std::vector<std::size_t> best, others;
+  for (std::size_t k = 0; k < scored.size(); ++k)
+    (scored[k].bits >= most - tolerance ? best : others).push_back(k);
+  MoveReason reason;
+  reason.strategy = "info-gain";
+  reason.rule = "the suggestion whose answer is expected to say the most about the envelope";
+  reason.considered = scored.size();
+  reason.measure = "bits of information about the envelope";
+  reason.score = most;
+  reason.tied = best.size();
+  const std::size_t shown = std::min<std::size_t>(3, others.size());
+  std::partial_sort(others.begin(), others.begin() + std::ptrdiff_t(shown), others.end(),
+                    [&](std::size_t a, std::size_t b) { return scored[a].bits > scored[b].bits; });
+  for (std::size_t k = 0; k < shown; ++k)
+    reason.alternatives.push_back(
+        {clue::card_list(rules, scored[others[k]].cards, " and "), scored[others[k]].bits});
+  return {scored[rng.pick(best)].cards, std::move(reason)};
+}
+
+// The accusation the player makes now, if any (see above).
+inline std::optional<std::vector<int>> accusation(const AgentSettings& settings, const Rules& rules,
+                                                  const Notebook& notebook, Rng& rng) {
+  if (knows_envelope(rules, notebook)) return known_envelope(rules, notebook);
+  if (settings.accuse_at >= 1) return std::nullopt;
+  const std::vector<EnvelopeOdds> odds = likely_envelopes(rules, notebook);
+  if (odds.empty() || odds.front().probability < settings.accuse_at) return std::nullopt;
+  std::vector<std::vector<int>> tied;
+  for (const EnvelopeOdds& e : odds)
+    if (e.probability >= odds.front().probability * (1 - 1e-12)) tied.push_back(e.cards);
+  return rng.pick(tied);
+}
+
 inline Suggestion suggest(Strategy strategy, const Rules& rules, const Notebook& notebook,
                           Rng& rng) {
+  if (strategy == Strategy::InfoGain) return info_gain_suggestion(rules, notebook, rng);
   std::vector<std::vector<int>> candidates(std::size_t(rules.category_count()));
   MoveReason reason;
   if (strategy == Strategy::Random) {
