@@ -20,7 +20,8 @@ namespace kripkesim {
 
 void add_list_command(CLI::App& app);
 void add_run_command(CLI::App& app);
-void add_play_command(CLI::App& app);  // src/cmd_play.cpp
+void add_play_command(CLI::App& app);    // src/cmd_play.cpp
+void add_assist_command(CLI::App& app);  // src/cmd_assist.cpp
 void add_check_command(CLI::App& app);
 void add_draw_command(CLI::App& app);  // src/cmd_draw.cpp
 void add_validate_command(CLI::App& app);

@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
   add_list_command(app);
   add_run_command(app);
   add_play_command(app);
+  add_assist_command(app);
   add_check_command(app);
   add_draw_command(app);
   add_validate_command(app);

@@ -54,17 +54,17 @@ class Notebook {
   Agent me() const { return me_; }
   int envelope() const { return envelope_; }
 
-  // j holds none of `cards`.
+  // j holds none of `cards` (for j = me, a contradiction when it holds one: the assistant
+  // for a real table takes what it is told).
   void passed(Agent j, const std::vector<int>& cards) {
-    if (j == me_) return;
     for (int card : cards) info_.literals().exclude(card, j);
     counts_.reset();
   }
   // `shower` showed `asker` one of `cards`: `card`, which this player sees when it is the
-  // asker (or the shower).
+  // asker or the shower (-1 otherwise). Nothing new for the shower, unless what it is told
+  // contradicts its hand.
   void shown(Agent asker, Agent shower, const std::vector<int>& cards, int card) {
-    if (shower == me_) return;
-    if (asker == me_) {
+    if (asker == me_ || (shower == me_ && card >= 0)) {
       info_.literals().place(card, shower);
     } else {
       info_.at_least_one(shower, mask(cards));
