@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "kripke/deals.hpp"
@@ -154,39 +155,32 @@ struct KeyLayout {
   std::uint64_t unit(int p) const { return std::uint64_t{1} << (p * bits); }
 };
 
-// The states of one level and their counts: a flat list with an open-addressing index
-// (insertion order is kept, so results do not depend on hashing).
-class Level {
+// An open-addressing index of 64-bit keys that live elsewhere, numbered 0, 1, ... in the
+// order they were added: key_of(k) gives key number k. Iterating in that order keeps
+// results independent of hashing.
+class KeyIndex {
  public:
-  struct Entry {
-    std::uint64_t key;
-    BigCount value;
-  };
-
-  void add(std::uint64_t key, BigCount value) {
-    if (4 * (entries_.size() + 1) > 3 * index_.size()) grow();
-    std::size_t slot = slot_of(key);
-    while (index_[slot] >= 0) {
-      Entry& e = entries_[std::size_t(index_[slot])];
-      if (e.key == key) {
-        e.value += value;
-        return;
-      }
-      slot = (slot + 1) & (index_.size() - 1);
-    }
-    index_[slot] = std::int32_t(entries_.size());
-    entries_.push_back({key, value});
-  }
-  // The count of a state; 0 when absent.
-  BigCount find(std::uint64_t key) const {
-    if (index_.empty()) return 0;
+  // The number of `key` among the `count` keys, or `count` when absent.
+  template <class KeyOf>
+  std::size_t find(std::uint64_t key, std::size_t count, KeyOf&& key_of) const {
+    if (index_.empty()) return count;
     for (std::size_t slot = slot_of(key); index_[slot] >= 0;
          slot = (slot + 1) & (index_.size() - 1))
-      if (entries_[std::size_t(index_[slot])].key == key)
-        return entries_[std::size_t(index_[slot])].value;
-    return 0;
+      if (key_of(std::size_t(index_[slot])) == key) return std::size_t(index_[slot]);
+    return count;
   }
-  const std::vector<Entry>& entries() const { return entries_; }
+  // The same, but an absent key is indexed as number `count`: the caller then adds it.
+  template <class KeyOf>
+  std::size_t add(std::uint64_t key, std::size_t count, KeyOf&& key_of) {
+    if (4 * (count + 1) > 3 * index_.size()) grow(count, key_of);
+    std::size_t slot = slot_of(key);
+    while (index_[slot] >= 0) {
+      if (key_of(std::size_t(index_[slot])) == key) return std::size_t(index_[slot]);
+      slot = (slot + 1) & (index_.size() - 1);
+    }
+    index_[slot] = std::int32_t(count);
+    return count;
+  }
 
  private:
   std::size_t slot_of(std::uint64_t key) const {
@@ -194,17 +188,52 @@ class Level {
     key *= 0xbf58476d1ce4e5b9ULL;
     return std::size_t(key ^ (key >> 32)) & (index_.size() - 1);
   }
-  void grow() {
+  template <class KeyOf>
+  void grow(std::size_t count, KeyOf&& key_of) {
     index_.assign(index_.empty() ? 64 : 2 * index_.size(), -1);
-    for (std::size_t k = 0; k < entries_.size(); ++k) {
-      std::size_t slot = slot_of(entries_[k].key);
+    for (std::size_t k = 0; k < count; ++k) {
+      std::size_t slot = slot_of(key_of(k));
       while (index_[slot] >= 0) slot = (slot + 1) & (index_.size() - 1);
       index_[slot] = std::int32_t(k);
     }
   }
 
-  std::vector<Entry> entries_;
   std::vector<std::int32_t> index_;
+};
+
+// The states of one level and their counts, in the order they were reached.
+class Level {
+ public:
+  struct Entry {
+    std::uint64_t key;
+    BigCount value;
+  };
+
+ private:
+  struct KeyOf {
+    const Level* level;
+    std::uint64_t operator()(std::size_t k) const { return level->entries_[k].key; }
+  };
+
+ public:
+  void add(std::uint64_t key, BigCount value) {
+    const std::size_t k = index_.add(key, entries_.size(), KeyOf{this});
+    if (k == entries_.size()) {
+      entries_.push_back({key, value});
+    } else {
+      entries_[k].value += value;
+    }
+  }
+  // The count of a state; 0 when absent.
+  BigCount find(std::uint64_t key) const {
+    const std::size_t k = index_.find(key, entries_.size(), KeyOf{this});
+    return k < entries_.size() ? entries_[k].value : 0;
+  }
+  const std::vector<Entry>& entries() const { return entries_; }
+
+ private:
+  KeyIndex index_;
+  std::vector<Entry> entries_;
 };
 
 // Calls visit(d, ways, taken) for every way to put a group's k cards into its places from

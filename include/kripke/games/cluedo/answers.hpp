@@ -52,46 +52,32 @@ namespace answers_detail {
 // The states of one level, each with a row of counts: [0] the deals with no answer yet,
 // [1 + j·categories + c] the weights of "answerer j showed a card of category c".
 class RowLevel {
+  struct KeyOf {
+    const RowLevel* level;
+    std::uint64_t operator()(std::size_t k) const { return level->keys_[k]; }
+  };
+
  public:
   explicit RowLevel(std::size_t width) : width_(width) {}
 
-  // The row of a state, added as zeros when new; valid until the next call.
+  // The row of `key`, added as zeros when new; valid until the next call.
   BigCount* row(std::uint64_t key) {
-    if (4 * (keys_.size() + 1) > 3 * index_.size()) grow();
-    std::size_t slot = slot_of(key);
-    while (index_[slot] >= 0) {
-      const auto k = std::size_t(index_[slot]);
-      if (keys_[k] == key) return &values_[k * width_];
-      slot = (slot + 1) & (index_.size() - 1);
+    const std::size_t k = index_.add(key, keys_.size(), KeyOf{this});
+    if (k == keys_.size()) {
+      keys_.push_back(key);
+      values_.resize(values_.size() + width_, 0);
     }
-    index_[slot] = std::int32_t(keys_.size());
-    keys_.push_back(key);
-    values_.resize(values_.size() + width_, 0);
-    return &values_[values_.size() - width_];
+    return &values_[k * width_];
   }
   std::size_t size() const { return keys_.size(); }
   std::uint64_t key(std::size_t k) const { return keys_[k]; }
   const BigCount* row_at(std::size_t k) const { return &values_[k * width_]; }
 
  private:
-  std::size_t slot_of(std::uint64_t key) const {
-    key ^= key >> 29;
-    key *= 0xbf58476d1ce4e5b9ULL;
-    return std::size_t(key ^ (key >> 32)) & (index_.size() - 1);
-  }
-  void grow() {
-    index_.assign(index_.empty() ? 64 : 2 * index_.size(), -1);
-    for (std::size_t k = 0; k < keys_.size(); ++k) {
-      std::size_t slot = slot_of(keys_[k]);
-      while (index_[slot] >= 0) slot = (slot + 1) & (index_.size() - 1);
-      index_[slot] = std::int32_t(k);
-    }
-  }
-
   std::size_t width_;
+  counting_detail::KeyIndex index_;
   std::vector<std::uint64_t> keys_;
   std::vector<BigCount> values_;
-  std::vector<std::int32_t> index_;
 };
 
 }  // namespace answers_detail
