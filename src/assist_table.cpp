@@ -351,8 +351,14 @@ std::string Table::grid() const {
 std::string Table::odds(std::size_t triples) const {
   const std::vector<kripke::cluedo::EnvelopeOdds> odds =
       kripke::cluedo::likely_envelopes(*rules_, *notebook_);
-  std::string out = fmt::format("Possible deals: {}; possible envelopes: {}. Most likely:\n",
-                                kripke::to_string(notebook_->counts().total), odds.size());
+  const std::string digits = kripke::to_string(notebook_->counts().total);
+  std::string deals;  // in groups of three
+  for (std::size_t k = 0; k < digits.size(); ++k) {
+    if (k > 0 && (digits.size() - k) % 3 == 0) deals += ',';
+    deals += digits[k];
+  }
+  std::string out =
+      fmt::format("Possible deals: {}; possible envelopes: {}. Most likely:\n", deals, odds.size());
   for (std::size_t k = 0; k < std::min(triples, odds.size()); ++k)
     out += fmt::format("  {:>6.2f}%  {}\n", 100 * odds[k].probability,
                        kripke::clue::card_list(*rules_, odds[k].cards, ", "));
@@ -372,10 +378,18 @@ std::string Table::advice() const {
       kripke::cluedo::suggestion_bits(*rules_, *notebook_);
   std::stable_sort(scored.begin(), scored.end(),
                    [](const auto& a, const auto& b) { return a.bits > b.bits; });
+  // The three best scores, each with its first suggestion and how many tie with it.
   std::string out = "Suggest next (expected information about the envelope):\n";
-  for (std::size_t k = 0; k < std::min<std::size_t>(3, scored.size()); ++k)
-    out += fmt::format("  {:.3f} bits  {}\n", scored[k].bits,
+  std::size_t k = 0;
+  for (int shown = 0; shown < 3 && k < scored.size(); ++shown) {
+    std::size_t tied = k + 1;
+    while (tied < scored.size() && scored[tied].bits >= scored[k].bits - 1e-9) ++tied;
+    out += fmt::format("  {:.3f} bits  {}", scored[k].bits,
                        kripke::clue::card_list(*rules_, scored[k].cards, ", "));
+    if (tied - k > 1) out += fmt::format(" (or {} others as good)", tied - k - 1);
+    out += '\n';
+    k = tied;
+  }
   return out;
 }
 
