@@ -65,7 +65,9 @@ for seed in 1 2 3; do
 done
 
 load "cluedo"
-"$k" bench cluedo-grid-3 cluedo-grid-6 cluedo-careful
+"$k" bench cluedo-grid-3 cluedo-grid-6 cluedo-careful cluedo-info-gain
+timed "cluedo 1000 games of three info-gain players, 2 jobs" \
+  "$k" batch configs/experiments/cluedo-speed.json --jobs 2 --out "$out/cluedo.json"
 
 load "nine-card"
 timed "nine-card 10,000 games, 2 jobs" \
