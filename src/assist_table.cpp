@@ -8,6 +8,7 @@
 
 #include "kripke/games/cluedo/envelope_odds.hpp"
 #include "kripke/games/cluedo/strategies.hpp"
+#include "play/desk.hpp"
 
 namespace kripkesim::assist {
 namespace {
@@ -38,17 +39,11 @@ std::string join(const std::vector<std::string>& items, const std::string& separ
   return out;
 }
 
-// The one of `names` that `word` names: the same in any case, or else the only one it
-// starts; -1 when none or several.
+// The number of the one of `names` that `word` names (play::completion); -1 when none or
+// several.
 int match(const std::vector<std::string>& names, const std::string& word) {
-  const std::string w = lower(word);
-  int found = -1;
-  for (std::size_t k = 0; k < names.size(); ++k) {
-    const std::string name = lower(names[k]);
-    if (name == w) return int(k);
-    if (name.compare(0, w.size(), w) == 0) found = found == -1 ? int(k) : -2;
-  }
-  return found < 0 ? -1 : found;
+  const std::optional<std::string> name = play::completion(word, names);
+  return name ? int(std::find(names.begin(), names.end(), *name) - names.begin()) : -1;
 }
 
 std::string percent(double p) {

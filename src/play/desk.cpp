@@ -87,14 +87,32 @@ void Desk::ask_claims(Seats& seats, const std::function<ClaimQuestion(kripke::Ag
   }
 }
 
-std::string complete(const std::string& word, const std::vector<std::string>& candidates,
-                     const std::string& what) {
+namespace {
+
+// The candidates equal to `word` ignoring case (the first, alone), else those it starts.
+std::vector<std::string> matches_of(const std::string& word,
+                                    const std::vector<std::string>& candidates) {
   const std::string typed = lower(word);
   std::vector<std::string> matches;
   for (const std::string& c : candidates) {
-    if (lower(c) == typed) return c;
+    if (lower(c) == typed) return {c};
     if (lower(c).rfind(typed, 0) == 0) matches.push_back(c);
   }
+  return matches;
+}
+
+}  // namespace
+
+std::optional<std::string> completion(const std::string& word,
+                                      const std::vector<std::string>& candidates) {
+  std::vector<std::string> matches = matches_of(word, candidates);
+  if (matches.size() != 1) return std::nullopt;
+  return std::move(matches.front());
+}
+
+std::string complete(const std::string& word, const std::vector<std::string>& candidates,
+                     const std::string& what) {
+  const std::vector<std::string> matches = matches_of(word, candidates);
   if (matches.size() == 1) return matches.front();
   std::string list;
   for (const std::string& c : matches.empty() ? candidates : matches) {

@@ -100,6 +100,11 @@ class Desk {
 // The desk of the play's game; an InputError when the game has none.
 std::unique_ptr<Desk> make_desk(kripke::Play& play);
 
+// The candidate `word` names: the one equal to it ignoring case, else the only one it is a
+// prefix of; nullopt when none or several.
+std::optional<std::string> completion(const std::string& word,
+                                      const std::vector<std::string>& candidates);
+
 // The candidate `word` is an unambiguous prefix of (or equal to, ignoring case); an
 // InputError naming `what` and the candidates otherwise.
 std::string complete(const std::string& word, const std::vector<std::string>& candidates,
