@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -157,16 +158,27 @@ struct Case {
   }
 };
 
+// A third of the cases have 2^k worlds, and there each agent's partition is, at a toss, one
+// by random hidden bits (partition.hpp) rather than listed.
 inline Case random_case(Rng& rng, std::size_t max_worlds = 200, int max_agents = 4) {
-  const std::size_t worlds = 1 + rng.below(max_worlds);
+  const bool bit_worlds = rng.below(3) == 0;
+  const std::size_t worlds =
+      bit_worlds ? std::bit_floor(1 + rng.below(max_worlds)) : 1 + rng.below(max_worlds);
   const int agents = 1 + static_cast<int>(rng.below(static_cast<std::uint64_t>(max_agents)));
   const auto actual = static_cast<kripke::World>(rng.below(worlds));
 
   Case c;
   std::vector<kripke::Partition> partitions;
   for (int i = 0; i < agents; ++i) {
-    const auto keys = random_keys(rng, worlds);
-    partitions.push_back(kripke::Partition::from_keys(keys));
+    std::vector<std::uint64_t> keys;
+    if (bit_worlds && rng.below(2) == 0) {
+      const auto hidden = kripke::World(rng.below(worlds));
+      for (std::size_t w = 0; w < worlds; ++w) keys.push_back(w & ~std::uint64_t{hidden});
+      partitions.push_back(kripke::Partition::hiding_bits(worlds, hidden));
+    } else {
+      keys = random_keys(rng, worlds);
+      partitions.push_back(kripke::Partition::from_keys(keys));
+    }
     reference::Matrix m(worlds, std::vector<bool>(worlds));
     for (std::size_t w = 0; w < worlds; ++w)
       for (std::size_t v = 0; v < worlds; ++v) m[w][v] = keys[w] == keys[v];

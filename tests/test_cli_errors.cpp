@@ -67,8 +67,8 @@ TEST_CASE("[cli-errors] a world count over max_worlds names the count") {
                          "max_worlds": 1000})");
   CHECK_THAT(err, Catch::Contains(std::to_string(1ULL << 30) + " worlds"));
   CHECK_THAT(err, Catch::Contains("max_worlds = 1000"));
-  // ... and what they would take: 2^30 worlds of 30 agents at 11 x 30 + 32 bytes each.
-  CHECK_THAT(err, Catch::Contains("would need about 370688 MiB of memory"));
+  // ... and what they would take: 2^30 worlds at (30 + 40) / 8 bytes of bitsets each.
+  CHECK_THAT(err, Catch::Contains("would need about 8192 MiB of memory"));
   CHECK_THAT(err, Catch::Contains("set max_worlds to 1073741824 or more"));
 }
 

@@ -178,15 +178,15 @@ TEST_CASE("[sturdy] batch --out into a missing folder fails before the first gam
 
 TEST_CASE("[sturdy] models that would not fit in memory are refused before they are built") {
   const TempDir dir;
-  // 24 children: 16.7 million worlds of 24 partitions, several GiB.
+  // 24 children: 16.7 million worlds, whose bitsets take about 128 MiB.
   const std::string big = dir.write(
       "big.json",
-      R"({"game": "muddy", "engine": "explicit", "rules": {"children": 24}, "max_memory": "1G"})");
+      R"({"game": "muddy", "engine": "explicit", "rules": {"children": 24}, "max_memory": "64M"})");
   const auto start = std::chrono::steady_clock::now();
   check_bad_input(run_cli({"validate", big}), big,
                   "/rules/children: these rules give 16777216 worlds");
   CHECK_THAT(run_cli({"validate", big}).err,
-             Catch::Contains("MiB of memory, more than max_memory = 1024 MiB"));
+             Catch::Contains("128 MiB of memory, more than max_memory = 64 MiB"));
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));
   const std::string bad_size = dir.write("size.json", R"({"game": "muddy", "max_memory": "lots"})");
   check_bad_input(run_cli({"validate", bad_size}), bad_size,
@@ -303,9 +303,9 @@ TEST_CASE("[sturdy] scenario DIR reports an entry it cannot read and runs the re
 
 TEST_CASE("[sturdy] a run killed by a signal leaves no temporary file behind") {
   const TempDir dir;
-  // 22 children: a few seconds of play, long enough to be killed while writing the log.
+  // 24 children: a few seconds of play, long enough to be killed while writing the log.
   const std::string config =
-      dir.write("slow.json", R"({"game": "muddy", "rules": {"children": 22}})");
+      dir.write("slow.json", R"({"game": "muddy", "rules": {"children": 24}})");
   const std::string log = dir.file("game.jsonl");
   const pid_t pid = spawn_cli({"run", config, "--log", log}, "/dev/null", dir.file("stderr"));
   REQUIRE(eventually([&] { return !temporaries_in(dir.path()).empty(); }));
@@ -315,9 +315,9 @@ TEST_CASE("[sturdy] a run killed by a signal leaves no temporary file behind") {
   CHECK(!fs::exists(log));
 
   // A second Ctrl-C ends a batch at once: its results and the logs under way are removed
-  // too. Games of 20 children take about a second to build, which the first Ctrl-C waits for.
+  // too. Games of 24 children take a second or more, which the first Ctrl-C waits for.
   const std::string batch = dir.write(
-      "batch.json", R"({"game": "muddy", "rules": {"children": 20}, "batch": {"games": 1000}})");
+      "batch.json", R"({"game": "muddy", "rules": {"children": 24}, "batch": {"games": 1000}})");
   const fs::path logs = dir.file("logs");
   const pid_t batch_pid = spawn_cli(
       {"batch", batch, "--jobs=2", "--out", dir.file("r.json"), "--log-dir", logs.string()},

@@ -1,6 +1,7 @@
 // Unit tests for the core's building blocks: WorldSet against std::set, Partition, deal
 // counting and enumeration (against brute force and the numbers in docs/games/), and Rng.
 #include <algorithm>
+#include <bit>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdint>
@@ -12,6 +13,7 @@
 
 #include "kripke/deals.hpp"
 #include "kripke/errors.hpp"
+#include "kripke/evaluate.hpp"
 #include "kripke/partition.hpp"
 #include "kripke/rng.hpp"
 #include "kripke/world_set.hpp"
@@ -154,6 +156,15 @@ TEST_CASE("WorldSet full and empty sets respect the size", "[core][world_set]") 
 
 namespace {
 
+// A random subset of 0..size-1, of a random density.
+WorldSet random_set(Rng& rng, std::size_t size) {
+  const auto density = rng.below(101);
+  WorldSet s(size);
+  for (std::size_t w = 0; w < size; ++w)
+    if (rng.below(100) < density) s.set(World(w));
+  return s;
+}
+
 // The partition a list of keys describes, checked against the keys themselves.
 void require_partition_of(const kripke::Partition& p, const std::vector<std::uint64_t>& keys) {
   const std::size_t n = keys.size();
@@ -228,20 +239,94 @@ TEST_CASE("Partitions whose classes all have one size keep no offsets and read t
   }
 }
 
-TEST_CASE("Partition::from_class_ids takes ids numbered by first member, and only those",
+TEST_CASE("Partitions by hidden bits read as the listed partition of the same classes",
           "[core][partition]") {
-  for (std::size_t size : kSizes) {
+  for (std::size_t size : {1U, 2U, 4U, 8U, 64U, 128U, 512U}) {
     Rng rng(kripke::derive_seed(5, {size}));
-    const auto keys = difftest::random_keys(rng, size);
-    const auto p = kripke::Partition::from_keys(keys);
-    const auto& ids = p.class_ids();
-    REQUIRE(kripke::Partition::from_class_ids(ids) == p);
-    require_partition_of(kripke::Partition::from_class_ids(ids), keys);
+    for (int rep = 0; rep < 8; ++rep) {
+      const auto hidden = World(rng.below(size));
+      INFO("size " << size << ", hidden " << hidden);
+      std::vector<std::uint64_t> keys(size);
+      for (std::size_t w = 0; w < size; ++w) keys[w] = w & ~std::uint64_t{hidden};
+      const auto bits = kripke::Partition::hiding_bits(size, hidden);
+      const auto listed = kripke::Partition::from_keys(keys);
+      REQUIRE(bits.by_hidden_bits());
+      require_partition_of(bits, keys);
+      for (kripke::Partition::ClassId c = 0; c < listed.class_count(); ++c) {
+        const auto a = bits.members(c), b = listed.members(c);
+        REQUIRE(std::vector<World>(a.begin(), a.end()) == std::vector<World>(b.begin(), b.end()));
+      }
+      REQUIRE(bits == listed);
+      REQUIRE(listed == bits);
+      REQUIRE(bits == kripke::Partition::hiding_bits(size, hidden));
+      if (size > 1) {
+        const auto other = World(hidden ^ 1U);
+        REQUIRE_FALSE(bits == kripke::Partition::hiding_bits(size, other));
+        REQUIRE_FALSE(listed == kripke::Partition::hiding_bits(size, other));
+      }
+      // Refining gives a listed partition of the pairs (class, key).
+      std::vector<std::uint64_t> parity(size), refined(size);
+      for (std::size_t w = 0; w < size; ++w) {
+        parity[w] = std::popcount(w) % 2;
+        refined[w] = keys[w] * 2 + parity[w];
+      }
+      REQUIRE(bits.refined_by(parity) == kripke::Partition::from_keys(refined));
+
+      // Distributed knowledge of two such agents: again by hidden bits, the bits both miss.
+      const auto hidden2 = World(rng.below(size));
+      std::vector<std::uint64_t> keys2(size);
+      for (std::size_t w = 0; w < size; ++w) keys2[w] = w & ~std::uint64_t{hidden2};
+      const kripke::Model by_bits({bits, kripke::Partition::hiding_bits(size, hidden2)}, 0);
+      const kripke::Model by_lists({listed, kripke::Partition::from_keys(keys2)}, 0);
+      const auto pooled = kripke::distributed_partition(by_bits, {0, 1});
+      REQUIRE(pooled.by_hidden_bits());
+      REQUIRE(pooled == kripke::distributed_partition(by_lists, {0, 1}));
+
+      // K, Kw and M over the classes, and the relation's pairs among the alive worlds,
+      // against the listed partition: random alive and φ.
+      for (int k = 0; k < 4; ++k) {
+        const WorldSet alive = random_set(rng, size), phi = random_set(rng, size);
+        kripke::Model pairs_by_bits({bits}, 0), pairs_listed({listed}, 0);
+        pairs_by_bits.restrict_alive(alive);
+        pairs_listed.restrict_alive(alive);
+        REQUIRE(pairs_by_bits.relations(0) == pairs_listed.relations(0));
+        for (unsigned keep_mask = 0; keep_mask < 16; ++keep_mask) {
+          const auto keep = [&](unsigned seen) { return (keep_mask >> seen) & 1U; };
+          REQUIRE(kripke::select_classes(alive, bits, phi, keep) ==
+                  kripke::select_classes(alive, listed, phi, keep));
+        }
+      }
+    }
   }
-  using Ids = kripke::RecycledVector<kripke::Partition::ClassId>;
-  REQUIRE_THROWS_AS(kripke::Partition::from_class_ids(Ids{1, 0}), std::invalid_argument);
-  REQUIRE_THROWS_AS(kripke::Partition::from_class_ids(Ids{0, 2, 1}), std::invalid_argument);
-  REQUIRE(kripke::Partition::from_class_ids(Ids{0, 1, 0, 2}).class_count() == 3);
+  REQUIRE_THROWS_AS(kripke::Partition::hiding_bits(6, 1), std::invalid_argument);
+  REQUIRE_THROWS_AS(kripke::Partition::hiding_bits(8, 8), std::invalid_argument);
+  REQUIRE_THROWS_AS(kripke::Partition::hiding_bits(8, 1).class_ids(), std::logic_error);
+}
+
+TEST_CASE("close_under_flip adds, and flip moves to, every world's partner across one bit",
+          "[core][world-set]") {
+  for (std::size_t size : {2U, 16U, 64U, 128U, 1024U}) {
+    Rng rng(kripke::derive_seed(6, {size}));
+    for (unsigned bit = 0; (std::size_t{1} << bit) < size; ++bit) {
+      INFO("size " << size << ", bit " << bit);
+      const WorldSet s = random_set(rng, size);
+      WorldSet expected(size);
+      s.for_each([&](World w) {
+        expected.set(w);
+        expected.set(w ^ (World{1} << bit));
+      });
+      WorldSet closed = s, flipped = s;
+      closed.close_under_flip(bit);
+      REQUIRE(closed == expected);
+      flipped.flip(bit);
+      REQUIRE(flipped.members().size() == s.count());
+      flipped.for_each([&](World w) { REQUIRE(s.test(w ^ (World{1} << bit))); });
+    }
+  }
+  WorldSet odd(6);
+  REQUIRE_THROWS_AS(odd.close_under_flip(0), std::logic_error);
+  WorldSet eight(8);
+  REQUIRE_THROWS_AS(eight.close_under_flip(3), std::logic_error);
 }
 
 TEST_CASE("BlockCache hands a freed block back to the next allocation of its size",

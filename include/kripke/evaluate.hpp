@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <functional>
 #include <numeric>
 #include <string>
@@ -37,10 +38,24 @@ inline WorldSet worlds_with_valuation_in(const Model& m, const WorldSet& valuati
 // For every class of `p`, which of φ and ¬φ its members in `alive` show (bit 0: φ, bit 1:
 // ¬φ); then the worlds of `alive` in the classes for which `keep(mask)` holds. Two
 // sequential passes over the alive worlds (measured faster than walking the member lists
-// class by class).
+// class by class). A partition by hidden bits takes word operations instead: spreading
+// the φ-worlds across the hidden bits marks every world whose class shows φ.
 template <class Keep>
 WorldSet select_classes(const WorldSet& alive, const Partition& p, const WorldSet& phi,
                         Keep&& keep) {
+  if (p.by_hidden_bits()) {
+    WorldSet shows_phi = alive & phi, shows_not = alive - phi;
+    for (World bits = p.hidden_bits(); bits; bits &= bits - 1) {
+      shows_phi.close_under_flip(unsigned(std::countr_zero(bits)));
+      shows_not.close_under_flip(unsigned(std::countr_zero(bits)));
+    }
+    // An alive world's class shows at least the world itself: mask 0 never occurs.
+    WorldSet out(alive.size());
+    if (keep(1U)) out |= shows_phi - shows_not;
+    if (keep(2U)) out |= shows_not - shows_phi;
+    if (keep(3U)) out |= shows_phi & shows_not;
+    return out &= alive;
+  }
   const auto& class_of = p.class_ids();
   RecycledVector<unsigned char> seen(p.class_count(), 0);
   (alive & phi).for_each([&](World w) { seen[class_of[w]] |= 1U; });
@@ -91,11 +106,18 @@ inline Partition common_partition(const Model& m, const WorldSet& alive,
 // the group would know if it pooled what its members know): worlds share a class iff they
 // share one in every member's partition.
 inline Partition distributed_partition(const Model& m, const std::vector<Agent>& group) {
+  const auto by_bits = [&](Agent i) { return m.partition(i).by_hidden_bits(); };
+  if (std::all_of(group.begin(), group.end(), by_bits)) {
+    // Together they cannot tell apart only the worlds that differ in bits all of them miss.
+    World hidden = m.partition(group.front()).hidden_bits();
+    for (Agent i : group) hidden &= m.partition(i).hidden_bits();
+    return Partition::hiding_bits(m.world_count(), hidden);
+  }
   Partition out = m.partition(group.front());
   std::vector<std::uint64_t> key(m.world_count());
   for (std::size_t k = 1; k < group.size(); ++k) {
-    const auto& class_of = m.partition(group[k]).class_ids();
-    std::copy(class_of.begin(), class_of.end(), key.begin());
+    const Partition& p = m.partition(group[k]);
+    for (std::size_t w = 0; w < key.size(); ++w) key[w] = p.class_of(World(w));
     out = out.refined_by(key);
   }
   return out;

@@ -2,6 +2,7 @@
 // the actual world. Agents are numbered from 0 here; formulas and logs number them from 1.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <numeric>
 #include <stdexcept>
@@ -22,35 +23,33 @@ class Model {
   // `valuation[w]` is the row of the game's valuation table that world w carries (a deal);
   // it is the identity until a product update duplicates worlds.
   Model(std::vector<Partition> partitions, World actual, std::vector<std::uint32_t> valuation)
-      : alive_(WorldSet::full(valuation.size())),
+      : world_count_(valuation.size()), partitions_(std::move(partitions)), actual_(actual) {
+    for (std::size_t w = 0; w < valuation.size() && identity_valuation_; ++w)
+      identity_valuation_ = valuation[w] == w;
+    if (!identity_valuation_) valuation_ = std::move(valuation);
+    check();
+  }
+
+  // World w carries valuation w. The partitions are moved in, never copied: at the muddy
+  // children's n = 22 a copy of listed partitions would double the peak (0.95 to 1.8 GiB).
+  Model(std::vector<Partition> partitions, World actual)
+      : world_count_(partitions.empty() ? 0 : partitions[0].world_count()),
         partitions_(std::move(partitions)),
-        valuation_(std::move(valuation)),
         actual_(actual) {
-    identity_valuation_ = true;
-    for (std::size_t w = 0; w < valuation_.size() && identity_valuation_; ++w)
-      identity_valuation_ = valuation_[w] == w;
-    for (const auto& p : partitions_)
-      if (p.world_count() != valuation_.size())
-        throw std::logic_error("Model: partition over a different number of worlds");
-    if (actual_ >= valuation_.size()) throw std::logic_error("Model: actual world out of range");
+    check();
   }
 
-  // The partitions are moved in, never copied: at the muddy children's n = 22 a copy would
-  // double the peak (0.95 GiB to 1.8 GiB). Delegating would need the world count in the
-  // same argument list as the move, whose order C++ leaves open, hence the assignment.
-  Model(std::vector<Partition> partitions, World actual) {
-    const std::size_t worlds = partitions.empty() ? 0 : partitions[0].world_count();
-    *this = Model(std::move(partitions), actual, identity(worlds));
-  }
-
-  std::size_t world_count() const { return valuation_.size(); }
+  std::size_t world_count() const { return world_count_; }
   std::size_t agent_count() const { return partitions_.size(); }
   std::size_t alive_count() const { return alive_.count(); }
   const WorldSet& alive() const { return alive_; }
   World actual() const { return actual_; }
-  std::uint32_t valuation(World w) const { return valuation_[w]; }
-  const std::vector<std::uint32_t>& valuations() const { return valuation_; }
-  // True while world w carries valuation w (no product update has duplicated worlds).
+  std::uint32_t valuation(World w) const { return identity_valuation_ ? w : valuation_[w]; }
+  std::vector<std::uint32_t> valuations() const {
+    return identity_valuation_ ? identity(world_count_) : valuation_;
+  }
+  // True while world w carries valuation w (no product update has duplicated worlds): then
+  // no valuation is stored, which at 2^26 worlds saves 256 MiB.
   bool identity_valuation() const { return identity_valuation_; }
   const Partition& partition(Agent i) const { return partitions_.at(static_cast<std::size_t>(i)); }
 
@@ -71,6 +70,8 @@ class Model {
   // CluePlay::possible_relations).
   std::uint64_t relations(Agent i) const {
     const Partition& p = partition(i);
+    if (p.by_hidden_bits() && std::popcount(p.hidden_bits()) <= kFewHiddenBits)
+      return relations_by_bits(p.hidden_bits());
     std::uint64_t total = 0;
     for (Partition::ClassId c = 0; c < p.class_count(); ++c) {
       std::uint64_t k = 0;
@@ -93,9 +94,34 @@ class Model {
   }
 
  private:
+  // Up to this many hidden bits, relations() counts pairs a word at a time (2^bits passes);
+  // beyond, classes are few and large and are read one by one.
+  static constexpr int kFewHiddenBits = 3;
+
+  // Σ over classes of |c ∩ alive|² = Σ over alive w of |class(w) ∩ alive| = Σ over every
+  // combination s of the hidden bits of |{w alive : w xor s alive}|.
+  std::uint64_t relations_by_bits(World hidden) const {
+    std::uint64_t total = 0;
+    for (World s = hidden;; s = (s - 1) & hidden) {
+      WorldSet moved = alive_;
+      for (World bits = s; bits; bits &= bits - 1) moved.flip(unsigned(std::countr_zero(bits)));
+      total += (moved &= alive_).count();
+      if (s == 0) return total;
+    }
+  }
+
+  void check() {
+    alive_ = WorldSet::full(world_count_);
+    for (const auto& p : partitions_)
+      if (p.world_count() != world_count_)
+        throw std::logic_error("Model: partition over a different number of worlds");
+    if (actual_ >= world_count_) throw std::logic_error("Model: actual world out of range");
+  }
+
+  std::size_t world_count_ = 0;
   WorldSet alive_;
   std::vector<Partition> partitions_;
-  std::vector<std::uint32_t> valuation_;
+  std::vector<std::uint32_t> valuation_;  // empty while the valuation is the identity
   World actual_ = 0;
   bool identity_valuation_ = true;
 };

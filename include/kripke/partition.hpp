@@ -4,12 +4,20 @@
 // (compressed rows: offsets + members). The accessibility row R(w) is the class of w.
 // Memory is O(W) whatever the number of classes: a bitset per class would cost
 // O(W x classes), which for the muddy children (2^(n-1) classes of 2) is quadratic.
-// When every class has the same size (the muddy children's pairs, a card game's hands)
-// class c starts at c x size and no offsets are stored: 8 bytes per world instead of 10.
+// When every class has the same size (a card game's hands) class c starts at c x size and
+// no offsets are stored: 8 bytes per world instead of 10.
+//
+// A partition by hidden bits stores nothing per world. Its worlds are numbered by the bits
+// of a valuation (2^k worlds), and the agent tells two worlds apart unless they differ in
+// hidden bits only: the muddy children, where child i cannot see bit i. Its classes are
+// computed from a world's number, and K over them is a few passes of word operations
+// (close_under_flip in world_set.hpp) instead of a pass per world.
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
+#include <iterator>
 #include <limits>
 #include <numeric>
 #include <span>
@@ -26,6 +34,59 @@ class Partition {
  public:
   using ClassId = std::uint32_t;
 
+  // The members of one class, ascending: a stretch of the stored member list, or for a
+  // partition by hidden bits the class's first world with every combination of the hidden
+  // bits, generated as it is read.
+  class Members {
+   public:
+    class iterator {
+     public:
+      using iterator_category = std::forward_iterator_tag;
+      using value_type = World;
+      using difference_type = std::ptrdiff_t;
+      using pointer = const World*;
+      using reference = World;
+      iterator() = default;
+      iterator(const Members* members, std::size_t k) : members_(members), k_(k) {}
+      World operator*() const { return (*members_)[k_]; }
+      iterator& operator++() {
+        ++k_;
+        return *this;
+      }
+      iterator operator++(int) {
+        iterator before = *this;
+        ++k_;
+        return before;
+      }
+      friend bool operator==(const iterator& a, const iterator& b) { return a.k_ == b.k_; }
+
+     private:
+      const Members* members_ = nullptr;
+      std::size_t k_ = 0;
+    };
+
+    Members(std::span<const World> listed) : listed_(listed.data()), size_(listed.size()) {}
+    Members(World first, World hidden, std::size_t size)
+        : first_(first), hidden_(hidden), size_(size) {}
+
+    std::size_t size() const { return size_; }
+    iterator begin() const { return {this, 0}; }
+    iterator end() const { return {this, size_}; }
+    World operator[](std::size_t k) const {
+      if (listed_) return listed_[k];
+      // The bits of k, in order, go to the hidden bits: ascending k gives ascending worlds.
+      World world = first_;
+      for (World bits = hidden_; k; bits &= bits - 1, k >>= 1)
+        if (k & 1U) world |= bits & (~bits + 1);
+      return world;
+    }
+
+   private:
+    const World* listed_ = nullptr;
+    World first_ = 0, hidden_ = 0;
+    std::size_t size_ = 0;
+  };
+
   Partition() = default;
 
   // Worlds with equal keys share a class. Class ids are numbered in order of each class's
@@ -36,21 +97,6 @@ class Partition {
     Partition p;
     p.class_of_ = std::move(grouped.ids);
     p.build_members(grouped.count);
-    return p;
-  }
-
-  // Each world's class id given directly, numbered 0, 1, ... in order of each class's
-  // smallest member (the numbering from_keys gives): for a game that can say the classes
-  // without a key per world and a lookup table. Other numberings are std::invalid_argument.
-  static Partition from_class_ids(RecycledVector<ClassId> ids) {
-    ClassId classes = 0;
-    for (ClassId c : ids) {
-      if (c > classes) throw std::invalid_argument("Partition: class ids out of order");
-      classes += c == classes;
-    }
-    Partition p;
-    p.class_of_ = std::move(ids);
-    p.build_members(classes);
     return p;
   }
 
@@ -66,9 +112,25 @@ class Partition {
     return p;
   }
 
+  // Over the 2^k worlds numbered by k bits: two worlds share a class iff they differ in
+  // `hidden` bits only. Class ids are a world's number without its hidden bits, which
+  // numbers the classes in order of their smallest member, as from_keys does.
+  static Partition hiding_bits(std::size_t worlds, World hidden) {
+    if (std::popcount(worlds) != 1 || worlds > (std::size_t{1} << 31) || hidden >= worlds)
+      throw std::invalid_argument(
+          "Partition: hidden bits need a power-of-two world count above them");
+    Partition p;
+    p.by_bits_ = true;
+    p.bit_worlds_ = worlds;
+    p.hidden_ = hidden;
+    p.class_size_ = std::uint32_t{1} << std::popcount(hidden);
+    p.class_count_ = worlds / p.class_size_;
+    return p;
+  }
+
   // Worlds stay together iff they were together and have equal keys.
   Partition refined_by(const std::vector<std::uint64_t>& keys) const {
-    if (keys.size() != class_of_.size()) throw std::logic_error("refined_by: wrong key count");
+    if (keys.size() != world_count()) throw std::logic_error("refined_by: wrong key count");
     if (class_count_ <= 1) return from_keys(keys);  // one class: the keys alone decide
     RecycledVector<std::uint64_t> pair_ids(keys.size());
     const Grouped key_ids = group_ids(keys);
@@ -76,20 +138,41 @@ class Partition {
     // direct table of group_ids whenever classes × keys is within a few times the worlds
     // (a hash table of 16-byte slots is the slow path of every observation).
     for (std::size_t w = 0; w < keys.size(); ++w)
-      pair_ids[w] = std::uint64_t{class_of_[w]} * key_ids.count + key_ids.ids[w];
+      pair_ids[w] = std::uint64_t{class_of(World(w))} * key_ids.count + key_ids.ids[w];
     return from_keys(pair_ids);
   }
 
-  std::size_t world_count() const { return class_of_.size(); }
+  std::size_t world_count() const { return by_bits_ ? bit_worlds_ : class_of_.size(); }
   std::size_t class_count() const { return class_count_; }
-  ClassId class_of(World w) const { return class_of_[w]; }
-  const RecycledVector<ClassId>& class_ids() const { return class_of_; }
-
-  std::span<const World> members(ClassId c) const {
-    if (class_size_) return {members_.data() + std::size_t{c} * class_size_, class_size_};
-    return {members_.data() + offsets_[c], members_.data() + offsets_[c + 1]};
+  ClassId class_of(World w) const {
+    if (!by_bits_) return class_of_[w];
+    // Drop the hidden bits, the highest first so that the lower ones keep their places.
+    for (World bits = hidden_; bits;) {
+      const World top = World{1} << (std::bit_width(bits) - 1), below = top - 1;
+      w = (w & below) | ((w >> 1) & ~below);
+      bits &= ~top;
+    }
+    return w;
   }
-  std::span<const World> class_containing(World w) const { return members(class_of_[w]); }
+  // Every world's class id, listed: not for a partition by hidden bits, which lists none.
+  const RecycledVector<ClassId>& class_ids() const {
+    if (by_bits_) throw std::logic_error("Partition: a partition by hidden bits lists no ids");
+    return class_of_;
+  }
+  // Whether this is a partition by hidden bits, and its hidden bits.
+  bool by_hidden_bits() const { return by_bits_; }
+  World hidden_bits() const { return hidden_; }
+
+  Members members(ClassId c) const {
+    if (by_bits_) return Members(first_member_by_bits(c), hidden_, class_size_);
+    if (class_size_)
+      return std::span<const World>(members_.data() + std::size_t{c} * class_size_, class_size_);
+    return std::span<const World>(members_.data() + offsets_[c], members_.data() + offsets_[c + 1]);
+  }
+  Members class_containing(World w) const {
+    if (by_bits_) return Members(w & ~hidden_, hidden_, class_size_);
+    return members(class_of_[w]);
+  }
 
   // The accessibility row R(w) as a bitset.
   WorldSet row(World w) const {
@@ -98,8 +181,14 @@ class Partition {
     return r;
   }
 
+  // Equal as partitions, whichever way each is stored.
   friend bool operator==(const Partition& a, const Partition& b) {
-    return a.class_of_ == b.class_of_;
+    if (!a.by_bits_ && !b.by_bits_) return a.class_of_ == b.class_of_;
+    if (a.by_bits_ && b.by_bits_) return a.bit_worlds_ == b.bit_worlds_ && a.hidden_ == b.hidden_;
+    if (a.world_count() != b.world_count()) return false;
+    for (std::size_t w = 0; w < a.world_count(); ++w)
+      if (a.class_of(World(w)) != b.class_of(World(w))) return false;
+    return true;
   }
 
  private:
@@ -169,12 +258,25 @@ class Partition {
     offsets_ = std::move(start);
   }
 
+  // Class c's smallest world: c's bits spread over the bits that are not hidden.
+  World first_member_by_bits(ClassId c) const {
+    for (World bits = hidden_; bits; bits &= bits - 1) {
+      const World below = (bits & (~bits + 1)) - 1;
+      c = (c & below) | ((c & ~below) << 1);
+    }
+    return c;
+  }
+
   // Recycled storage: every update builds new partitions of the same size as the old.
+  // All empty for a partition by hidden bits.
   RecycledVector<ClassId> class_of_;
   RecycledVector<std::uint32_t> offsets_;  // empty when class_size_ says where classes begin
   RecycledVector<World> members_;
   std::size_t class_count_ = 0;
   std::uint32_t class_size_ = 0;  // the size of every class, or 0 when sizes differ
+  bool by_bits_ = false;
+  std::size_t bit_worlds_ = 0;  // a partition by hidden bits: its world count, and
+  World hidden_ = 0;            // the bits of a world's number the agent cannot see
 };
 
 }  // namespace kripke

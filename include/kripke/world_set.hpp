@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "kripke/recycling.hpp"
@@ -95,6 +97,19 @@ class WorldSet {
     }
   }
 
+  // Adds every world whose number differs from a member's in `bit` only. The set's size
+  // must be a power of two above 2^bit, so that such pairs never straddle its end: the
+  // classes of a partition by hidden bits (partition.hpp), taken a word at a time.
+  void close_under_flip(unsigned bit) {
+    pair_across(bit, [](std::uint64_t clear, std::uint64_t set) {
+      return std::pair{clear | set, clear | set};
+    });
+  }
+  // Moves every member w to w with `bit` flipped (the same condition on the size).
+  void flip(unsigned bit) {
+    pair_across(bit, [](std::uint64_t clear, std::uint64_t set) { return std::pair{set, clear}; });
+  }
+
   std::vector<World> members() const {
     std::vector<World> out;
     out.reserve(count());
@@ -105,6 +120,32 @@ class WorldSet {
   const RecycledVector<std::uint64_t>& words() const { return words_; }
 
  private:
+  // For every pair of worlds that differ in `bit` only, (bit of the one with `bit` clear, bit
+  // of the one with it set) ← f(those bits), 64 pairs at a time.
+  template <class F>
+  void pair_across(unsigned bit, F&& f) {
+    if (std::popcount(size_) != 1 || (std::size_t{1} << bit) >= size_)
+      throw std::logic_error("WorldSet: flipping a bit needs a power-of-two size above it");
+    if (bit < 6) {
+      // Within a word: the partners' bits are `shift` apart; both are lined up at the
+      // positions whose `bit` is clear.
+      static constexpr std::uint64_t kBitClear[6] = {0x5555555555555555ULL, 0x3333333333333333ULL,
+                                                     0x0F0F0F0F0F0F0F0FULL, 0x00FF00FF00FF00FFULL,
+                                                     0x0000FFFF0000FFFFULL, 0x00000000FFFFFFFFULL};
+      const unsigned shift = 1U << bit;
+      for (auto& word : words_) {
+        const auto [clear, set] = f(word & kBitClear[bit], (word >> shift) & kBitClear[bit]);
+        word = (clear & kBitClear[bit]) | ((set & kBitClear[bit]) << shift);
+      }
+      return;
+    }
+    // Across words: blocks of 2^(bit-6) words pair up with the block after them.
+    const std::size_t stride = std::size_t{1} << (bit - 6);
+    for (std::size_t base = 0; base < words_.size(); base += 2 * stride)
+      for (std::size_t j = base; j < base + stride; ++j)
+        std::tie(words_[j], words_[j + stride]) = f(words_[j], words_[j + stride]);
+  }
+
   void clear_padding() {
     if (size_ % 64 && !words_.empty()) words_.back() &= (std::uint64_t{1} << (size_ % 64)) - 1;
   }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <memory>
 #include <numeric>
 #include <optional>
@@ -115,6 +116,10 @@ class ModelData {
     RecycledVector<std::uint32_t> key(worlds_.size());
     std::vector<std::uint64_t> term_key;  // only when some agent observes a term
     for (std::size_t i = 0; i < spec_->agents().size(); ++i) {
+      if (const auto hidden = hidden_bits(spec_->agents()[i])) {
+        partitions_.push_back(Partition::hiding_bits(worlds_.size(), *hidden));
+        continue;
+      }
       std::string path = "/rules/agents/";  // piece by piece: GCC 12's false -Wrestrict
       path += std::to_string(i);
       path += "/observes";
@@ -144,6 +149,24 @@ class ModelData {
       }
       partitions_.push_back(std::move(p));
     }
+  }
+
+  // When every assignment is a world and every domain has a power-of-two size, a world's
+  // number holds each variable in bits of its own. An agent that observes variables only
+  // then tells worlds apart by those bits: a partition by the other, hidden bits, which
+  // stores nothing per world (the muddy children written as a model).
+  std::optional<World> hidden_bits(const AgentSpec& agent) const {
+    const Vocabulary& vocab = spec_->vocabulary();
+    if (BigCount(worlds_.size()) != vocab.assignment_count()) return std::nullopt;
+    World seen = 0;
+    for (std::size_t k = 0; k < vocab.size(); ++k)
+      if (!std::has_single_bit(vocab.variables()[k].values.size())) return std::nullopt;
+    for (const Observation& o : agent.observes) {
+      if (o.term) return std::nullopt;
+      const auto k = std::size_t(o.variable);
+      seen |= World((vocab.variables()[k].values.size() - 1) * vocab.stride(k));
+    }
+    return World(worlds_.size() - 1) & ~seen;
   }
 
   std::shared_ptr<const ModelSpec> spec_;

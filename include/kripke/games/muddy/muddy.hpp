@@ -107,14 +107,9 @@ class MuddyPlay final : public MuddyPlayBase {
     const std::size_t worlds = std::size_t{1} << n_;
     std::vector<Partition> partitions;
     for (int i = 0; i < n_; ++i) {
-      // Child i sees everything but its own forehead: w and w with bit i flipped share a
-      // class, whose id is w without bit i (the bits above it shifted down), which numbers
-      // the classes in order of their smallest member.
-      const std::size_t below = (std::size_t{1} << i) - 1;
-      RecycledVector<Partition::ClassId> class_of(worlds);
-      for (std::size_t w = 0; w < worlds; ++w)
-        class_of[w] = Partition::ClassId((w & below) | ((w >> 1) & ~below));
-      partitions.push_back(Partition::from_class_ids(std::move(class_of)));
+      // Child i sees everything but its own forehead: it cannot tell w from w with bit i
+      // flipped, a partition by hidden bits that takes no memory per world.
+      partitions.push_back(Partition::hiding_bits(worlds, World{1} << i));
       // muddy(i) holds in the worlds with bit i set; computed once, as formulas name it often.
       muddy_truth_.emplace_back(worlds);
       for (std::size_t w = std::size_t{1} << i; w < worlds; w = (w + 1) | (std::size_t{1} << i))
