@@ -41,20 +41,20 @@ inline WorldSet worlds_with_valuation_in(const Model& m, const WorldSet& valuati
 // class by class). A partition by hidden bits takes word operations instead: spreading
 // the φ-worlds across the hidden bits marks every world whose class shows φ.
 template <class Keep>
-WorldSet select_classes(const WorldSet& alive, const Partition& p, const WorldSet& phi,
-                        Keep&& keep) {
+WorldSet select_classes(const WorldSet& alive, const Partition& p, WorldSet phi, Keep&& keep) {
   if (p.by_hidden_bits()) {
-    WorldSet shows_phi = alive & phi, shows_not = alive - phi;
+    WorldSet shows_not = alive - phi, shows_phi = std::move(phi &= alive);
     for (World bits = p.hidden_bits(); bits; bits &= bits - 1) {
       shows_phi.close_under_flip(unsigned(std::countr_zero(bits)));
       shows_not.close_under_flip(unsigned(std::countr_zero(bits)));
     }
     // An alive world's class shows at least the world itself: mask 0 never occurs.
-    WorldSet out(alive.size());
-    if (keep(1U)) out |= shows_phi - shows_not;
-    if (keep(2U)) out |= shows_not - shows_phi;
-    if (keep(3U)) out |= shows_phi & shows_not;
-    return out &= alive;
+    const std::uint64_t only_phi = keep(1U) ? ~0ULL : 0, only_not = keep(2U) ? ~0ULL : 0,
+                        both = keep(3U) ? ~0ULL : 0;
+    shows_phi.combine(shows_not, alive, [&](auto yes, auto no, auto in) {
+      return in & ((yes & ~no & only_phi) | (no & ~yes & only_not) | (yes & no & both));
+    });
+    return shows_phi;
   }
   const auto& class_of = p.class_ids();
   RecycledVector<unsigned char> seen(p.class_count(), 0);
@@ -68,8 +68,8 @@ WorldSet select_classes(const WorldSet& alive, const Partition& p, const WorldSe
 }
 
 // K φ for one partition: the worlds of `alive` whose class (within alive) lies inside φ.
-inline WorldSet classes_inside(const WorldSet& alive, const Partition& p, const WorldSet& phi) {
-  return select_classes(alive, p, phi, [](unsigned seen) { return seen == 1U; });
+inline WorldSet classes_inside(const WorldSet& alive, const Partition& p, WorldSet phi) {
+  return select_classes(alive, p, std::move(phi), [](unsigned seen) { return seen == 1U; });
 }
 
 // The partition of the join of the group's relations over the worlds of `alive`
@@ -178,22 +178,33 @@ class Evaluator {
       case K::Atom:
       case K::Compare:
         return atoms_(phi, m_) & alive;
-      case K::Not:
-        return alive - eval(*phi.left, alive);
+      case K::Not: {  // in place: a named set, so that returning it moves rather than copies
+        WorldSet out = eval(*phi.left, alive);
+        out.complement_within(alive);
+        return out;
+      }
       case K::And:
         return eval(*phi.left, alive) & eval(*phi.right, alive);
       case K::Or:
         return eval(*phi.left, alive) | eval(*phi.right, alive);
-      case K::Implies:
-        return (alive - eval(*phi.left, alive)) | eval(*phi.right, alive);
+      case K::Implies: {
+        WorldSet out = eval(*phi.left, alive);
+        out.complement_within(alive) |= eval(*phi.right, alive);
+        return out;
+      }
       case K::Iff: {
         const WorldSet a = eval(*phi.left, alive), b = eval(*phi.right, alive);
         return (a & b) | (alive - (a | b));
       }
       case K::Knows:
         return classes_inside(alive, partition(phi), eval(*phi.left, alive));
-      case K::Possible:
-        return alive - classes_inside(alive, partition(phi), alive - eval(*phi.left, alive));
+      case K::Possible: {
+        WorldSet out = eval(*phi.left, alive);
+        out.complement_within(alive);
+        out = classes_inside(alive, partition(phi), std::move(out));
+        out.complement_within(alive);
+        return out;
+      }
       case K::KnowsWhether:
         // In one pass: the worlds whose class does not mix φ and ¬φ.
         return select_classes(alive, partition(phi), eval(*phi.left, alive),

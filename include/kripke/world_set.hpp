@@ -69,6 +69,23 @@ class WorldSet {
     return r;
   }
 
+  // this ← universe \ this, in place: a negation needs no copy of the alive worlds.
+  WorldSet& complement_within(const WorldSet& universe) {
+    check_same_size(universe);
+    for (std::size_t i = 0; i < words_.size(); ++i) words_[i] = universe.words_[i] & ~words_[i];
+    return *this;
+  }
+  // this ← f(this, a, b) word by word, in one pass over the three (f must keep the bits
+  // past the size clear, as any combination of &, | and & ~ does).
+  template <class F>
+  WorldSet& combine(const WorldSet& a, const WorldSet& b, F&& f) {
+    check_same_size(a);
+    check_same_size(b);
+    for (std::size_t i = 0; i < words_.size(); ++i)
+      words_[i] = f(words_[i], a.words_[i], b.words_[i]);
+    return *this;
+  }
+
   friend WorldSet operator&(WorldSet a, const WorldSet& b) { return a &= b; }
   friend WorldSet operator|(WorldSet a, const WorldSet& b) { return a |= b; }
   friend WorldSet operator-(WorldSet a, const WorldSet& b) { return a.subtract(b); }
