@@ -56,13 +56,14 @@ WorldSet select_classes(const WorldSet& alive, const Partition& p, WorldSet phi,
     });
     return shows_phi;
   }
-  const auto& class_of = p.class_ids();
   RecycledVector<unsigned char> seen(p.class_count(), 0);
-  (alive & phi).for_each([&](World w) { seen[class_of[w]] |= 1U; });
-  (alive - phi).for_each([&](World w) { seen[class_of[w]] |= 2U; });
   WorldSet out(alive.size());
-  alive.for_each([&](World w) {
-    if (keep(seen[class_of[w]])) out.set(w);
+  p.with_class_of([&](auto class_of) {
+    (alive & phi).for_each([&](World w) { seen[class_of(w)] |= 1U; });
+    (alive - phi).for_each([&](World w) { seen[class_of(w)] |= 2U; });
+    alive.for_each([&](World w) {
+      if (keep(seen[class_of(w)])) out.set(w);
+    });
   });
   return out;
 }

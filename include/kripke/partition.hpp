@@ -47,8 +47,9 @@ class Partition {
       using pointer = const World*;
       using reference = World;
       iterator() = default;
-      iterator(const Members* members, std::size_t k) : members_(members), k_(k) {}
-      World operator*() const { return (*members_)[k_]; }
+      iterator(const Members& members, std::size_t k)
+          : listed_(members.listed_), first_(members.first_), hidden_(members.hidden_), k_(k) {}
+      World operator*() const { return member(listed_, first_, hidden_, k_); }
       iterator& operator++() {
         ++k_;
         return *this;
@@ -61,27 +62,32 @@ class Partition {
       friend bool operator==(const iterator& a, const iterator& b) { return a.k_ == b.k_; }
 
      private:
-      const Members* members_ = nullptr;
+      // Copies, not a pointer to the range: a loop's writes cannot alias them, so the
+      // compiler keeps them in registers and decides once whether the members are listed.
+      const World* listed_ = nullptr;
+      World first_ = 0, hidden_ = 0;
       std::size_t k_ = 0;
     };
 
+    Members() = default;
     Members(std::span<const World> listed) : listed_(listed.data()), size_(listed.size()) {}
     Members(World first, World hidden, std::size_t size)
         : first_(first), hidden_(hidden), size_(size) {}
 
     std::size_t size() const { return size_; }
-    iterator begin() const { return {this, 0}; }
-    iterator end() const { return {this, size_}; }
-    World operator[](std::size_t k) const {
-      if (listed_) return listed_[k];
-      // The bits of k, in order, go to the hidden bits: ascending k gives ascending worlds.
-      World world = first_;
-      for (World bits = hidden_; k; bits &= bits - 1, k >>= 1)
-        if (k & 1U) world |= bits & (~bits + 1);
-      return world;
-    }
+    iterator begin() const { return {*this, 0}; }
+    iterator end() const { return {*this, size_}; }
+    World operator[](std::size_t k) const { return member(listed_, first_, hidden_, k); }
 
    private:
+    static World member(const World* listed, World first, World hidden, std::size_t k) {
+      if (listed) return listed[k];
+      // The bits of k, in order, go to the hidden bits: ascending k gives ascending worlds.
+      for (World bits = hidden; k; bits &= bits - 1, k >>= 1)
+        if (k & 1U) first |= bits & (~bits + 1);
+      return first;
+    }
+
     const World* listed_ = nullptr;
     World first_ = 0, hidden_ = 0;
     std::size_t size_ = 0;
@@ -137,27 +143,26 @@ class Partition {
     // class × (number of distinct keys) + key id: one number per pair, small enough for the
     // direct table of group_ids whenever classes × keys is within a few times the worlds
     // (a hash table of 16-byte slots is the slow path of every observation).
-    for (std::size_t w = 0; w < keys.size(); ++w)
-      pair_ids[w] = std::uint64_t{class_of(World(w))} * key_ids.count + key_ids.ids[w];
+    with_class_of([&](auto class_of) {
+      for (std::size_t w = 0; w < keys.size(); ++w)
+        pair_ids[w] = std::uint64_t{class_of(World(w))} * key_ids.count + key_ids.ids[w];
+    });
     return from_keys(pair_ids);
   }
 
   std::size_t world_count() const { return by_bits_ ? bit_worlds_ : class_of_.size(); }
   std::size_t class_count() const { return class_count_; }
-  ClassId class_of(World w) const {
-    if (!by_bits_) return class_of_[w];
-    // Drop the hidden bits, the highest first so that the lower ones keep their places.
-    for (World bits = hidden_; bits;) {
-      const World top = World{1} << (std::bit_width(bits) - 1), below = top - 1;
-      w = (w & below) | ((w >> 1) & ~below);
-      bits &= ~top;
+  ClassId class_of(World w) const { return by_bits_ ? class_by_bits(w, hidden_) : class_of_[w]; }
+  // Calls f(class_of), where class_of(w) is w's class id, decided once for the whole loop
+  // that f runs: a hot loop over worlds then tests neither how the partition is stored nor,
+  // as a loop writing bytes would make it, reloads the partition's fields.
+  template <class F>
+  void with_class_of(F&& f) const {
+    if (by_bits_) {
+      f([hidden = hidden_](World w) { return class_by_bits(w, hidden); });
+    } else {
+      f([ids = class_of_.data()](World w) { return ids[w]; });
     }
-    return w;
-  }
-  // Every world's class id, listed: not for a partition by hidden bits, which lists none.
-  const RecycledVector<ClassId>& class_ids() const {
-    if (by_bits_) throw std::logic_error("Partition: a partition by hidden bits lists no ids");
-    return class_of_;
   }
   // Whether this is a partition by hidden bits, and its hidden bits.
   bool by_hidden_bits() const { return by_bits_; }
@@ -256,6 +261,17 @@ class Partition {
     std::rotate(start.begin(), start.end() - 1, start.end());
     start[0] = 0;
     offsets_ = std::move(start);
+  }
+
+  // w's number without its hidden bits: the highest dropped first, so that the lower ones
+  // keep their places.
+  static ClassId class_by_bits(World w, World hidden) {
+    for (World bits = hidden; bits;) {
+      const World top = World{1} << (std::bit_width(bits) - 1), below = top - 1;
+      w = (w & below) | ((w >> 1) & ~below);
+      bits &= ~top;
+    }
+    return w;
   }
 
   // Class c's smallest world: c's bits spread over the bits that are not hidden.

@@ -111,8 +111,10 @@ inline UpdateResult product_update(Model& m, const ActionModel& am) {
     const auto& classes = am.event_class[i];
     const std::uint64_t event_classes =
         classes.empty() ? 1 : std::uint64_t{*std::max_element(classes.begin(), classes.end())} + 1;
-    for (std::size_t k = 0; k < source.size(); ++k)
-      key[k] = std::uint64_t{old.class_of(source[k])} * event_classes + classes[event_of[k]];
+    old.with_class_of([&](auto class_of) {
+      for (std::size_t k = 0; k < source.size(); ++k)
+        key[k] = std::uint64_t{class_of(source[k])} * event_classes + classes[event_of[k]];
+    });
     partitions.push_back(Partition::from_keys(key));
   }
   std::vector<std::uint32_t> valuation(source.size());

@@ -41,12 +41,14 @@ inline WorldSet nobody_knows(const Model& m, std::vector<std::uint8_t>& count) {
   for (std::size_t i = 0; i < m.agent_count(); ++i) {
     const Partition& p = m.partition(Agent(i));
     count.assign(p.class_count(), 0);
-    alive.for_each([&](World w) {
-      std::uint8_t& c = count[p.class_of(w)];
-      if (c < 2) ++c;
-    });
-    alive.for_each([&](World w) {
-      if (count[p.class_of(w)] == 1) out.reset(w);
+    p.with_class_of([&](auto class_of) {
+      alive.for_each([&](World w) {
+        std::uint8_t& c = count[class_of(w)];
+        if (c < 2) ++c;
+      });
+      alive.for_each([&](World w) {
+        if (count[class_of(w)] == 1) out.reset(w);
+      });
     });
   }
   return out;
