@@ -6,7 +6,7 @@
 # tables gives the wall-time median, min and max and the CPU-time median (user + sys);
 # whole commands are timed with /usr/bin/time (wall, user, sys, peak memory).
 # --large adds the muddy children with 24 and 26 children (16.7 and 67 million worlds:
-# 2 and 20 s, 0.1 and 0.5 GiB of memory).
+# 2 and 10 s, 0.1 and 0.45 GiB of memory).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"

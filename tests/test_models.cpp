@@ -66,6 +66,39 @@ Json small_sum_and_product() {
 
 }  // namespace
 
+TEST_CASE("[models] agents that observe variables of a lawless model of bits hide the other bits") {
+  // Three children: every assignment a world, each child observes the other two.
+  Json agents = Json::array();
+  for (int i = 1; i <= 3; ++i) {
+    Json observes = Json::array();
+    for (int j = 1; j <= 3; ++j)
+      if (j != i) observes.push_back("m" + num(j));
+    agents.push_back({{"name", "c" + num(i)}, {"observes", observes}});
+  }
+  Json rules = {{"variables", {"m1", "m2", "m3", "n"}},
+                {"agents", agents},
+                {"actual", {{"m1", false}, {"m2", true}, {"m3", true}, {"n", false}}}};
+  const auto game = make_model(rules);
+  Started s(*game);
+  for (kripke::Agent i = 0; i < 3; ++i) {
+    const kripke::Partition& p = s.play().model().partition(i);
+    REQUIRE(p.by_hidden_bits());
+    // Variable k is bit k: child i misses its own bit and n's.
+    CHECK(p.hidden_bits() == ((kripke::World{1} << i) | 8U));
+    CHECK(s.play().model().possible(i) == 4);
+  }
+  CHECK(s.holds("~Kw{c1} m1 & K{c1} (m2 & m3) & ~K{c2} m2"));
+  // A law that excludes assignments, or an observed term, lists the classes instead.
+  rules["law"] = "m1 | m2 | m3";
+  REQUIRE_FALSE(Started(*make_model(rules)).play().model().partition(0).by_hidden_bits());
+  rules.erase("law");
+  rules["agents"][0]["observes"].push_back("m2 + m3");
+  const auto with_term = make_model(rules);
+  Started t(*with_term);
+  CHECK_FALSE(t.play().model().partition(0).by_hidden_bits());
+  CHECK(t.play().model().partition(1).by_hidden_bits());
+}
+
 TEST_CASE("[models] the law leaves the worlds, observed terms make the classes") {
   const auto game = make_model(small_sum_and_product());
   REQUIRE(game->deal_count() == 6);  // (1,2) (1,3) (1,4) (2,3) (2,4) (3,4)
