@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Usage: scripts/install-deps.sh [run|test|draw|plot]
 # Installs the Debian/Ubuntu packages kripkesim needs, if any are missing: `run` what
-# building and running it needs (compiler, CMake, CLI11, fmt, nlohmann/json, BuDDy for the
-# symbolic engine, libedit for `kripkesim play`'s prompt); `draw`
+# building and running it needs (compiler, CMake, ccache, CLI11, fmt, nlohmann/json, BuDDy for
+# the symbolic engine, libedit for `kripkesim play`'s prompt); `draw`
 # Graphviz, for `kripkesim draw --format svg|png`; `plot` Python's matplotlib, for
 # scripts/plot.py; `test` (the default) all of these and the test suite's Catch2 and
 # clang-format, since the tests render drawings and plots. Quiet (and no apt-get, no sudo)
@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 mode="${1:-test}"
-packages=(cmake g++ make libcli11-dev libfmt-dev nlohmann-json3-dev libbdd-dev libedit-dev)
+packages=(cmake g++ make ccache libcli11-dev libfmt-dev nlohmann-json3-dev libbdd-dev libedit-dev)
 case "$mode" in
   run) ;;
   draw) packages=(graphviz) ;;

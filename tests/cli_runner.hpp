@@ -1,5 +1,5 @@
 // Running the real kripkesim binary from tests: arguments in, exit code and the captured
-// stdout and stderr out. KRIPKESIM_EXE and KRIPKE_SOURCE_DIR come from tests/CMakeLists.txt.
+// stdout and stderr out.
 #pragma once
 
 #include <fcntl.h>
@@ -25,8 +25,12 @@ struct CliResult {
   std::string err;
 };
 
+// The source tree and the kripkesim binary under test (tests/source_paths.cpp).
+std::string source_dir();
+std::string kripkesim_exe();
+
 inline std::string source_path(const std::string& relative) {
-  return std::string(KRIPKE_SOURCE_DIR) + "/" + relative;
+  return source_dir() + "/" + relative;
 }
 
 inline std::string read_file(const std::filesystem::path& path) {
@@ -73,9 +77,9 @@ class TempDir {
 // going to the files named, with `env` ("NAME=value") added to the environment and its
 // stdin read from `in_path` (empty: the test's own); returns its process id without waiting.
 inline pid_t spawn_cli(const std::vector<std::string>& args, const std::string& out_path,
-                       const std::string& err_path, const std::string& cwd = KRIPKE_SOURCE_DIR,
+                       const std::string& err_path, const std::string& cwd = source_dir(),
                        const std::vector<std::string>& env = {}, const std::string& in_path = "") {
-  std::vector<std::string> argv_strings{KRIPKESIM_EXE};
+  std::vector<std::string> argv_strings{kripkesim_exe()};
   argv_strings.insert(argv_strings.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (auto& a : argv_strings) argv.push_back(a.data());
@@ -112,7 +116,7 @@ inline int wait_cli(pid_t pid) {
 // Runs kripkesim with `args` in `cwd` (default: the source tree), with `env` ("NAME=value")
 // added to the environment.
 inline CliResult run_cli(const std::vector<std::string>& args,
-                         const std::string& cwd = KRIPKE_SOURCE_DIR,
+                         const std::string& cwd = source_dir(),
                          const std::vector<std::string>& env = {}) {
   TempDir capture;
   const std::string out_path = capture.file("stdout"), err_path = capture.file("stderr");
@@ -130,7 +134,7 @@ inline CliResult run_cli_with_input(const std::vector<std::string>& args,
   const std::string in_path = capture.write("stdin", input);
   const std::string out_path = capture.file("stdout"), err_path = capture.file("stderr");
   CliResult r;
-  r.exit_code = wait_cli(spawn_cli(args, out_path, err_path, KRIPKE_SOURCE_DIR, {}, in_path));
+  r.exit_code = wait_cli(spawn_cli(args, out_path, err_path, source_dir(), {}, in_path));
   r.out = read_file(out_path);
   r.err = read_file(err_path);
   return r;

@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "kripke/games/registry.hpp"
+#include "games/catalog.hpp"
 #include "kripke/games/sleuth/game.hpp"
 
 namespace sleuth_test {
@@ -14,7 +14,7 @@ namespace sleuth_test {
 inline std::unique_ptr<kripke::sleuth::SleuthGame> make_sleuth(kripke::Json config) {
   config["game"] = "sleuth";
   kripke::ObjectReader r(config, "");
-  kripke::GameConfig c = kripke::read_game_config(r);
+  kripke::GameConfig c = kripkesim::games().read_config(r);
   r.done();
   return std::make_unique<kripke::sleuth::SleuthGame>(std::move(c));
 }

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "assist_table.hpp"
+#include "assist/assist_table.hpp"
 #include "cli_runner.hpp"
 #include "clue_test_support.hpp"
 #include "kripke/game_loop.hpp"

@@ -8,6 +8,7 @@
 
 #include "cli_runner.hpp"
 #include "kripke/config_reader.hpp"
+#include "text_cat.hpp"
 
 namespace fs = std::filesystem;
 using kripke::Json;
@@ -21,9 +22,10 @@ namespace {
 
 // 80 games: 40 in each of two conditions.
 std::string muddy_batch(int seed = 5) {
-  return R"({"game": "muddy", "batch": {"games": 40, "seed": )" + std::to_string(seed) +
-         R"(, "conditions": [{"name": "four", "rules": {"children": 4}},
-                             {"name": "seven", "rules": {"children": 7}}]}})";
+  return kripke_test::cat(R"({"game": "muddy", "batch": {"games": 40, "seed": )",
+                          std::to_string(seed),
+                          R"(, "conditions": [{"name": "four", "rules": {"children": 4}},
+                             {"name": "seven", "rules": {"children": 7}}]}})");
 }
 
 std::size_t files_in(const fs::path& dir) {

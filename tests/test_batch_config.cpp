@@ -4,8 +4,9 @@
 #include <set>
 #include <string>
 
-#include "batch_config.hpp"
-#include "config_file.hpp"
+#include "batch/batch_config.hpp"
+#include "cli_runner.hpp"
+#include "input/config_file.hpp"
 #include "kripke/errors.hpp"
 
 using kripke::Json;
@@ -84,7 +85,7 @@ TEST_CASE("[batch] deals all: a seeded permutation of every deal, the same for e
 
 TEST_CASE("[batch] the resolved config fills in defaults and reads back to itself") {
   const Json document =
-      kripkesim::read_json_file(KRIPKE_SOURCE_DIR "/configs/experiments/muddy-batch.json");
+      kripkesim::read_json_file(kripke_test::source_path("configs/experiments/muddy-batch.json"));
   const auto batch = read_batch_config(document);
   const Json resolved = batch.resolved();
   CHECK(resolved["batch"]["conditions"][0]["max_turns"] == kripke::GameConfig{}.max_turns);

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <set>
 
-#include "batch_results.hpp"
+#include "batch/batch_results.hpp"
 #include "kripke/errors.hpp"
 #include "kripke/rng.hpp"
 

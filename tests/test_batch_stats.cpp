@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "batch_stats.hpp"
+#include "batch/batch_stats.hpp"
 
 using kripkesim::GameRecord;
 using kripkesim::spread_of;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "cli_runner.hpp"
+#include "text_cat.hpp"
 
 using namespace kripke_test;
 using nlohmann::json;
@@ -13,8 +14,8 @@ using nlohmann::json;
 namespace {
 
 std::string muddy_config(int children, const std::string& deal_and_more) {
-  return R"({"game": "muddy", "rules": {"children": )" + std::to_string(children) + "}" +
-         deal_and_more + "}";
+  return kripke_test::cat(R"({"game": "muddy", "rules": {"children": )", std::to_string(children),
+                          "}", deal_and_more, "}");
 }
 
 }  // namespace

@@ -5,11 +5,11 @@
 #include <string>
 
 #include "cli_runner.hpp"
-#include "config_file.hpp"
-#include "file_error.hpp"
-#include "formula_input.hpp"
-#include "output_file.hpp"
-#include "sinks.hpp"
+#include "input/config_file.hpp"
+#include "input/formula_input.hpp"
+#include "output/file_error.hpp"
+#include "output/output_file.hpp"
+#include "output/sinks.hpp"
 
 using namespace kripke_test;
 

@@ -93,7 +93,7 @@ TEST_CASE("[sturdy] a number outside the range of a double is bad input with lin
   configs.write("good.json", kMuddy);
   configs.write("bad.json", R"({"description": 1e400})");
   const CliResult listed =
-      run_cli({"list"}, KRIPKE_SOURCE_DIR, {"KRIPKESIM_CONFIGS=" + configs.path().string()});
+      run_cli({"list"}, source_dir(), {"KRIPKESIM_CONFIGS=" + configs.path().string()});
   CHECK(listed.exit_code == 0);
   CHECK_THAT(listed.out, Catch::Contains("good.json") && Catch::Contains("(unreadable: ") &&
                              Catch::Contains("1e400"));

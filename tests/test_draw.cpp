@@ -13,10 +13,10 @@
 #include <utility>
 
 #include "cli_runner.hpp"
-#include "config_file.hpp"
-#include "dot_drawing.hpp"
+#include "input/config_file.hpp"
 #include "kripke/formula_parser.hpp"
 #include "kripke/game_loop.hpp"
+#include "output/dot_drawing.hpp"
 
 using namespace kripke_test;
 
@@ -176,7 +176,7 @@ TEST_CASE("[draw] --format svg and png render through Graphviz, or say how to in
   const std::string svg = dir.file("muddy.svg"), png = dir.file("muddy.png");
   // No dot on the PATH: a clear message, and no file.
   const CliResult missing = run_cli({"draw", muddy, "--format", "svg", "--out", svg},
-                                    KRIPKE_SOURCE_DIR, {"PATH=/nowhere"});
+                                    kripke_test::source_dir(), {"PATH=/nowhere"});
   CHECK(missing.exit_code == 2);
   CHECK_THAT(missing.err, Catch::Contains("Graphviz's `dot` program is not installed"));
   CHECK(!std::filesystem::exists(svg));

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "cli_runner.hpp"
-#include "config_file.hpp"
+#include "input/config_file.hpp"
 #include "kripke/formula_parser.hpp"
 #include "kripke/game_loop.hpp"
 #include "text_cat.hpp"

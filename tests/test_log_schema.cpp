@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "cli_runner.hpp"
-#include "scenario.hpp"
-#include "scenario_runner.hpp"
-#include "sinks.hpp"
+#include "output/sinks.hpp"
+#include "scenario/scenario.hpp"
+#include "scenario/scenario_runner.hpp"
 
 using namespace kripke_test;
 using nlohmann::json;

@@ -14,7 +14,6 @@
 #include "kripke/formula_parser.hpp"
 #include "kripke/game_loop.hpp"
 #include "kripke/games/nine_card/nine_card.hpp"
-#include "kripke/games/registry.hpp"
 
 using namespace kripke;
 using nine_card::NineCardGame;

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "cli_runner.hpp"
-#include "scenario.hpp"
-#include "scenario_runner.hpp"
+#include "scenario/scenario.hpp"
+#include "scenario/scenario_runner.hpp"
 
 using namespace kripke_test;
 using nlohmann::json;

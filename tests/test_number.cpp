@@ -12,7 +12,10 @@
 #include <vector>
 
 #include "event_recorder.hpp"
-#include "kripke/kripke.hpp"
+#include "games/catalog.hpp"
+#include "kripke/formula_parser.hpp"
+#include "kripke/game_loop.hpp"
+#include "kripke/games/number/number.hpp"
 
 using namespace kripke;
 using kripke_test::EventRecorder;
@@ -169,7 +172,7 @@ std::unique_ptr<Game> number_game(Json rules = Json::object(), Json deal = nullp
   c.seed = seed;
   c.rules = std::move(rules);
   c.deal = std::move(deal);
-  return make_game(c);
+  return kripkesim::games().make(c);
 }
 
 void check_against(const Play& play, const Reference& ref) {

@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "cli_runner.hpp"
-#include "config_file.hpp"
 #include "event_recorder.hpp"
+#include "input/config_file.hpp"
 #include "kripke/game_loop.hpp"
 #include "kripke/games/clue/clue.hpp"
 #include "kripke/games/nine_card/play.hpp"
@@ -273,7 +273,7 @@ TEST_CASE("[play] \"strategy\": \"human\" in a config, and what is refused") {
   CHECK(model.exit_code == 2);
   CHECK_THAT(model.err, Catch::Contains("people cannot take a seat in "));
   CHECK_THAT(model.err,
-             Catch::Contains("kripkesim play runs nine-card, clue, sleuth, muddy and number"));
+             Catch::Contains("kripkesim play runs clue, muddy, number, nine-card and sleuth"));
 }
 
 namespace {
@@ -286,13 +286,13 @@ class Terminal {
     pid_ = forkpty(&fd_, nullptr, nullptr, nullptr);
     REQUIRE(pid_ >= 0);
     if (pid_ == 0) {
-      std::vector<std::string> words{KRIPKESIM_EXE};
+      std::vector<std::string> words{kripke_test::kripkesim_exe()};
       words.insert(words.end(), args.begin(), args.end());
       std::vector<char*> argv;
       for (auto& w : words) argv.push_back(w.data());
       argv.push_back(nullptr);
       setenv("TERM", "xterm", 1);
-      if (chdir(KRIPKE_SOURCE_DIR) != 0) _exit(126);
+      if (chdir(kripke_test::source_dir().c_str()) != 0) _exit(126);
       execv(argv[0], argv.data());
       _exit(127);
     }

@@ -8,8 +8,8 @@
 
 #include "cli_runner.hpp"
 #include "kripke/events.hpp"
-#include "scenario.hpp"
-#include "scenario_runner.hpp"
+#include "scenario/scenario.hpp"
+#include "scenario/scenario_runner.hpp"
 
 using namespace kripke_test;
 

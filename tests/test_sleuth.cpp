@@ -8,7 +8,6 @@
 
 #include "kripke/formula_parser.hpp"
 #include "kripke/game_loop.hpp"
-#include "kripke/games/registry.hpp"
 #include "kripke/games/sleuth/game.hpp"
 #include "sleuth_test_support.hpp"
 

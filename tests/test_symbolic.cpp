@@ -10,9 +10,10 @@
 
 #include "cli_runner.hpp"
 #include "event_recorder.hpp"
+#include "games/catalog.hpp"
 #include "kripke/evaluate.hpp"
 #include "kripke/game_loop.hpp"
-#include "kripke/games/registry.hpp"
+#include "kripke/games/muddy/game.hpp"
 #include "kripke/symbolic/knowledge_structure.hpp"
 #include "kripke/symbolic/muddy_children.hpp"
 #include "kripke/updates.hpp"
@@ -218,7 +219,7 @@ TEST_CASE("[symbolic] the muddy children's game logs the same on both engines") 
         config.engine = engine;
         config.rules = {{"children", n}};
         config.deal = {{"muddy", deal}};
-        const auto game = kripke::make_game(config);
+        const auto game = kripkesim::games().make(config);
         EventRecorder log;
         kripke::GameRunner(*game, 1, log).run();
         for (const auto& e : log.events)
@@ -237,7 +238,7 @@ TEST_CASE(
     config.game = "muddy";
     config.engine = engine;
     config.rules = {{"children", n}};
-    return kripke::make_game(config);
+    return kripkesim::games().make(config);
   };
   const auto is_symbolic = [](const kripke::Game& g) {
     return static_cast<const kripke::muddy::MuddyGame&>(g).symbolic();
@@ -250,14 +251,14 @@ TEST_CASE(
   const kripke::Json clue = {{"game", "clue"}, {"engine", "symbolic"}};
   kripke::ObjectReader reader(clue, "");
   CHECK_THROWS_WITH(
-      kripke::read_game_config(reader),
+      kripkesim::games().read_config(reader),
       Catch::Contains("the symbolic engine does not run clue yet (it runs: muddy, model)"));
   // 100 children play out on the symbolic engine: 3 muddy know after 2 rounds.
   kripke::GameConfig config;
   config.game = "muddy";
   config.rules = {{"children", 100}};
   config.deal = {{"muddy", kripke::Json::array({1, 2, 3})}};
-  const auto game = kripke::make_game(config);
+  const auto game = kripkesim::games().make(config);
   kripke::NullSink quiet;
   const kripke::GameResult r = kripke::GameRunner(*game, 1, quiet).run();
   CHECK(r.turns == 2);

@@ -15,7 +15,7 @@
 
 #include "cli_runner.hpp"
 #include "event_recorder.hpp"
-#include "kripke/games/registry.hpp"
+#include "games/catalog.hpp"
 #include "random_cases.hpp"
 #include "text_cat.hpp"
 
@@ -177,7 +177,7 @@ std::unique_ptr<kripke::Game> model_game(const RandomModel& m, const std::string
   config.rules = m.rules;
   config.engine = engine;
   config.seed = seed;
-  return kripke::make_game(config);
+  return kripkesim::games().make(config);
 }
 
 // The two plays agree on everything a user can ask.

@@ -1,15 +1,15 @@
-// kripkesim: the command-line entry point. The subcommands live in src/ (commands.hpp);
-// this file only assembles them and turns errors into exit codes (src/exit_codes.hpp).
+// kripkesim: the command-line entry point. The subcommands live in src/cli/ (commands.hpp);
+// this file only assembles them and turns errors into exit codes (src/cli/exit_codes.hpp).
 #include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
 #include <new>
 
-#include "build_info.hpp"
-#include "commands.hpp"
-#include "exit_codes.hpp"
-#include "file_error.hpp"
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
 #include "kripke/errors.hpp"
+#include "output/build_info.hpp"
+#include "output/file_error.hpp"
 
 int main(int argc, char** argv) {
   using namespace kripkesim;

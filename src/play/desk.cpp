@@ -3,17 +3,6 @@
 #include <algorithm>
 #include <cctype>
 
-#include "kripke/games/clue/clue.hpp"
-#include "kripke/games/muddy/muddy.hpp"
-#include "kripke/games/nine_card/play.hpp"
-#include "kripke/games/number/play.hpp"
-#include "kripke/games/sleuth/play.hpp"
-#include "play/desk_clue.hpp"
-#include "play/desk_muddy.hpp"
-#include "play/desk_nine_card.hpp"
-#include "play/desk_number.hpp"
-#include "play/desk_sleuth.hpp"
-
 namespace kripkesim::play {
 namespace {
 
@@ -121,21 +110,6 @@ std::string complete(const std::string& word, const std::vector<std::string>& ca
   }
   if (matches.empty()) throw kripke::InputError("no " + what + " '" + word + "' (" + list + ")");
   throw kripke::InputError("'" + word + "' could be " + list + ": type more of it");
-}
-
-std::unique_ptr<Desk> make_desk(kripke::Play& play) {
-  if (const auto* nine = dynamic_cast<const kripke::nine_card::NineCardPlay*>(&play))
-    return std::make_unique<NineCardDesk>(*nine);
-  if (auto* clue = dynamic_cast<kripke::clue::CluePlay*>(&play))
-    return std::make_unique<ClueDesk>(*clue);
-  if (const auto* sleuth = dynamic_cast<const kripke::sleuth::SleuthPlay*>(&play))
-    return std::make_unique<SleuthDesk>(*sleuth);
-  if (const auto* muddy = dynamic_cast<const kripke::muddy::MuddyPlayBase*>(&play))
-    return std::make_unique<MuddyDesk>(*muddy);
-  if (const auto* number = dynamic_cast<const kripke::number::NumberPlay*>(&play))
-    return std::make_unique<NumberDesk>(*number);
-  throw kripke::InputError("people cannot take a seat in " + play.game_name() +
-                           ": kripkesim play runs nine-card, clue, sleuth, muddy and number");
 }
 
 }  // namespace kripkesim::play

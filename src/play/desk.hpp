@@ -1,6 +1,6 @@
 // The game's side of `kripkesim play`: what a person in a seat sees and may do. Each game
-// has a desk (desk_<game>.cpp); the seat loop (seat_loop.cpp) and the screens
-// (seat_screens.cpp) are shared. A desk reads the play through the game's public views and
+// people can play has a desk (src/games/<game>/desk.cpp); the seat loop (seat_loop.cpp) and the
+// screens (seat_screens.cpp) are shared. A desk reads the play through the game's public views and
 // turns typed words into the same move a scenario's step would give, so that a person's
 // game is played, logged and replayed like any other.
 #pragma once
@@ -96,9 +96,6 @@ class Desk {
  private:
   std::set<kripke::Agent> wrong_claims_;  // people who answered wrongly
 };
-
-// The desk of the play's game; an InputError when the game has none.
-std::unique_ptr<Desk> make_desk(kripke::Play& play);
 
 // The candidate `word` names: the one equal to it ignoring case, else the only one it is a
 // prefix of; nullopt when none or several.

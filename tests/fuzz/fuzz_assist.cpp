@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "assist_table.hpp"
+#include "assist/assist_table.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::istringstream lines(std::string(reinterpret_cast<const char*>(data), size));

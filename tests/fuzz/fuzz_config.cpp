@@ -6,9 +6,9 @@
 #include <cstdint>
 #include <string>
 
-#include "json_text.hpp"
+#include "cli/validation.hpp"
+#include "input/json_text.hpp"
 #include "kripke/errors.hpp"
-#include "validate.hpp"
 
 namespace {
 

@@ -5,8 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "games/catalog.hpp"
 #include "kripke/formula_parser.hpp"
-#include "kripke/games/registry.hpp"
 
 namespace {
 
@@ -15,7 +15,7 @@ const kripke::Play& muddy_play() {
     kripke::GameConfig config;
     config.game = "muddy";
     config.rules = {{"children", 3}};
-    return kripke::make_game(config);
+    return kripkesim::games().make(config);
   }();
   static kripke::Rng rng(1);
   static const auto play = [] {

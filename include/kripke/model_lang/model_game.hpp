@@ -15,6 +15,7 @@
 
 #include "kripke/formula_parser.hpp"
 #include "kripke/game.hpp"
+#include "kripke/game_catalog.hpp"
 #include "kripke/model_lang/model_play_base.hpp"
 #include "kripke/model_lang/model_spec.hpp"
 #include "kripke/model_lang/postcondition.hpp"
@@ -307,5 +308,15 @@ class ModelGame final : public Game {
   std::shared_ptr<const ModelData> data_;  // the explicit engine's; null on the symbolic one
   BigCount symbolic_worlds_ = 0;
 };
+
+// The game's entry in a catalog (game_catalog.hpp).
+inline GameInfo game_info() {
+  return {"model",
+          "a model written in the config (docs/models.md): variables, a law, what each agent "
+          "observes",
+          {},
+          [](GameConfig c) { return std::make_unique<ModelGame>(std::move(c)); },
+          true};
+}
 
 }  // namespace kripke::model_lang

@@ -14,6 +14,7 @@
 
 #include "kripke/deals.hpp"
 #include "kripke/game.hpp"
+#include "kripke/game_catalog.hpp"
 #include "kripke/games/clue/deal_notation.hpp"
 #include "kripke/games/clue/outlook.hpp"
 #include "kripke/games/clue/render.hpp"
@@ -392,5 +393,14 @@ class ClueGame final : public Game {
   std::vector<AgentSettings> agents_;
   std::optional<DealIndex> actual_;
 };
+
+// The game's entry in a catalog (game_catalog.hpp).
+inline GameInfo game_info() {
+  return {
+      "clue",
+      "simplified Clue (docs/games/clue.md): suggest a weapon and a suspect, learn the envelope",
+      strategy_names(), [](GameConfig c) { return std::make_unique<ClueGame>(std::move(c)); },
+      false};
+}
 
 }  // namespace kripke::clue

@@ -22,6 +22,7 @@
 
 #include "kripke/deals.hpp"
 #include "kripke/game.hpp"
+#include "kripke/game_catalog.hpp"
 #include "kripke/games/clue/suggestion.hpp"
 #include "kripke/games/cluedo/notebook.hpp"
 #include "kripke/games/cluedo/rules.hpp"
@@ -363,5 +364,14 @@ class CluedoGame final : public Game {
   std::shared_ptr<const Tables> tables_;
   std::optional<Deal> actual_;
 };
+
+// The game's entry in a catalog (game_catalog.hpp).
+inline GameInfo game_info() {
+  return {
+      "cluedo",
+      "Cluedo (docs/games/cluedo.md): the real 21-card game for 3 to 6 players, counted exactly",
+      strategy_names(), [](GameConfig c) { return std::make_unique<CluedoGame>(std::move(c)); },
+      false};
+}
 
 }  // namespace kripke::cluedo

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "kripke/game.hpp"
+#include "kripke/game_catalog.hpp"
 #include "kripke/games/muddy/muddy.hpp"
 #include "kripke/games/muddy/symbolic_play.hpp"
 
@@ -125,5 +126,14 @@ class MuddyGame final : public Game {
   bool symbolic_ = false;
   std::vector<bool> actual_;  // empty: dealt at random
 };
+
+// The game's entry in a catalog (game_catalog.hpp).
+inline GameInfo game_info() {
+  return {"muddy",
+          "the muddy children (docs/games/muddy.md): an engine check with 2^n worlds",
+          {},
+          [](GameConfig c) { return std::make_unique<MuddyGame>(std::move(c)); },
+          true};
+}
 
 }  // namespace kripke::muddy

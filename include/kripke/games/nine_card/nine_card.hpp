@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "kripke/game.hpp"
+#include "kripke/game_catalog.hpp"
 #include "kripke/games/nine_card/play.hpp"
 
 namespace kripke::nine_card {
@@ -180,5 +181,14 @@ class NineCardGame final : public Game {
   std::optional<std::vector<std::vector<int>>> fixed_question_hands_;
   std::optional<std::vector<int>> fixed_deck_;
 };
+
+// The game's entry in a catalog (game_catalog.hpp).
+inline GameInfo game_info() {
+  return {"nine-card",
+          "the 9-card colour/diamond Sleuth variant (docs/games/nine-card.md): 22,680 worlds, "
+          "hint tables",
+          strategy_names(),
+          [](GameConfig c) { return std::make_unique<NineCardGame>(std::move(c)); }, false};
+}
 
 }  // namespace kripke::nine_card

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "kripke/game.hpp"
+#include "kripke/game_catalog.hpp"
 #include "kripke/games/number/play.hpp"
 #include "kripke/games/number/rules.hpp"
 
@@ -47,5 +48,14 @@ class NumberGame final : public Game {
   std::shared_ptr<const GameData> data_;
   std::optional<World> deal_;
 };
+
+// The game's entry in a catalog (game_catalog.hpp).
+inline GameInfo game_info() {
+  return {"number",
+          "What's My Number? (docs/games/number.md): 7560 deals, 18 question cards, epistemagic",
+          {},
+          [](GameConfig c) { return std::make_unique<NumberGame>(std::move(c)); },
+          false};
+}
 
 }  // namespace kripke::number

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "kripke/game.hpp"
+#include "kripke/game_catalog.hpp"
 #include "kripke/games/sleuth/play.hpp"
 
 namespace kripke::sleuth {
@@ -85,5 +86,14 @@ class SleuthGame final : public Game {
   std::shared_ptr<const Tables> tables_;
   Deal fixed_deal_;
 };
+
+// The game's entry in a catalog (game_catalog.hpp).
+inline GameInfo game_info() {
+  return {"sleuth",
+          "Sleuth (docs/games/sleuth.md): 36 gem cards, 5 players, exact counting and Elderman & "
+          "Steging's rules",
+          strategy_names(), [](GameConfig c) { return std::make_unique<SleuthGame>(std::move(c)); },
+          false};
+}
 
 }  // namespace kripke::sleuth

@@ -1,0 +1,73 @@
+// The subcommands of kripkesim, one function each (src/cli/<command>.cpp): it adds the
+// subcommand, its options and its help text to the app, and the callback that runs it. A
+// command reports bad input by throwing kripke::InputError (exit 2) and other outcomes by
+// throwing CommandExit.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace CLI {
+class App;
+class Option;
+}  // namespace CLI
+
+namespace kripke {
+struct GameConfig;
+}  // namespace kripke
+
+namespace kripkesim {
+
+void add_list_command(CLI::App& app);
+void add_run_command(CLI::App& app);
+void add_play_command(CLI::App& app);
+void add_assist_command(CLI::App& app);
+void add_check_command(CLI::App& app);
+void add_draw_command(CLI::App& app);
+void add_validate_command(CLI::App& app);
+void add_scenario_command(CLI::App& app);
+void add_bench_command(CLI::App& app);
+void add_batch_command(CLI::App& app);
+void add_merge_command(CLI::App& app);
+
+// The end of a command's --help: what it does in detail, then its exit codes (one per line;
+// "3 internal error" is added after them, and the codes for being stopped by a signal, if
+// any, after that). The one-line summary given to add_subcommand is what `kripkesim --help`
+// lists.
+void help_footer(CLI::App& command, const std::string& details, const std::string& exit_codes,
+                 const std::string& signal_codes = "");
+
+// What a usage error says (main.cpp's CLI11 failure message): "kripkesim: " and the
+// problem, with the nearest command or option when a word was mistyped.
+// `args` are the command line's words after the program's name.
+std::string usage_error_message(const CLI::App& app, const std::string& problem,
+                                const std::vector<std::string>& args);
+
+// Standard output could not be written (a full disk, /dev/full, a closed pipe): an InputError
+// naming it, thrown when the command has finished writing.
+void check_stdout_written();
+
+// --seed N, which overrides the config's seed.
+class SeedOption {
+ public:
+  void add_to(CLI::App& command);
+  std::uint64_t or_config(std::uint64_t config_seed) const;
+
+ private:
+  std::string text_;
+  CLI::Option* option_ = nullptr;
+};
+
+// --engine explicit|symbolic|auto, which overrides the config's "engine" (a game that has no
+// symbolic engine refuses "symbolic", naming the option).
+class EngineOption {
+ public:
+  void add_to(CLI::App& command);
+  void apply(kripke::GameConfig& config) const;
+
+ private:
+  std::string engine_;
+};
+
+}  // namespace kripkesim

@@ -1,0 +1,120 @@
+// kripkesim draw FILE [--step K] [--turns N] [--seed N] [--agent A] [--where F] [--minimize]
+//   [--limit N] [--format dot|svg|png] [--out FILE]: the model as Graphviz DOT, or rendered.
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <memory>
+#include <optional>
+
+#include "cli/commands.hpp"
+#include "cli/started_game.hpp"
+#include "input/formula_input.hpp"
+#include "kripke/bisimulation.hpp"
+#include "kripke/game_loop.hpp"
+#include "output/dot_drawing.hpp"
+#include "output/file_error.hpp"
+#include "output/graphviz_render.hpp"
+#include "output/output_file.hpp"
+#include "scenario/scenario.hpp"
+
+namespace kripkesim {
+namespace {
+
+struct DrawOptions {
+  StartOptions start;
+  std::string agent;  // a name or a number: draw only what it considers possible
+  std::string where;  // draw only the worlds where this formula holds
+  std::string title;  // the legend's first line instead of the one made from the options
+  bool minimize = false;
+  std::size_t limit = 300;
+  std::string format = "dot";
+  std::string out = "-";
+};
+
+void draw(const DrawOptions& options) {
+  std::optional<UserFormula> where;
+  if (!options.where.empty())
+    where = in_file("--where", [&] { return parse_user_formula(options.where, ""); });
+  OutputFile out(options.out);  // opened first: a bad --out is reported before any work
+  const StartedGame started(options.start);
+  const kripke::Play& play = started.play();
+  if (!play.enumerates_worlds())
+    throw kripke::InputError(
+        "the worlds of this play are counted, not listed (the symbolic engine; Sleuth's full "
+        "deck): a drawing needs them listed, with \"engine\": \"explicit\" where the game has it");
+
+  kripke::WorldSet worlds = play.model().alive();
+  std::string title = fmt::format("{}: ", play.game_name());
+  if (!options.agent.empty()) {
+    const kripke::Agent a = in_file("--agent", [&] {
+      return resolve_agent(play, AgentRef{options.agent, ""});
+    });
+    worlds &= play.model().possible_worlds(a);
+    title += fmt::format("what {} considers possible, ", play.agent_name(a));
+  }
+  if (where) {
+    worlds &= in_file("--where", [&] { return truth_set(play, *where); });
+    title += fmt::format("where {}, ", where->text);
+  }
+  const std::size_t count = worlds.count();
+  title += fmt::format("{} of {} worlds", count, play.model().alive_count());
+  const kripke::Contraction drawn = options.minimize
+                                        ? kripke::bisimulation_contraction(play.model(), worlds)
+                                        : kripke::without_contraction(play.model(), worlds);
+  if (options.minimize)
+    title += fmt::format(", {} after bisimulation contraction", drawn.block_count());
+  if (options.limit != 0 && drawn.block_count() > options.limit)
+    throw kripke::InputError(fmt::format(
+        "{} worlds to draw{}, over the limit of {}: draw what one agent considers possible "
+        "(--agent), the worlds where a formula holds (--where){}, or raise --limit",
+        drawn.block_count(), options.minimize ? " after contraction" : "", options.limit,
+        options.minimize ? "" : ", the bisimulation contraction (--minimize)"));
+  const std::string dot = dot_drawing(play, drawn, options.title.empty() ? title : options.title);
+  out.stream() << (options.format == "dot" ? dot : render_with_dot(dot, options.format));
+  out.commit();
+}
+
+}  // namespace
+
+void add_draw_command(CLI::App& app) {
+  auto options = std::make_shared<DrawOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "draw", "Draw a game's Kripke model as Graphviz DOT (worlds and relations)");
+  options->start.add_to(*cmd, "before drawing");
+  cmd->add_option("--agent", options->agent,
+                  "draw only the worlds this agent (number or name) considers possible")
+      ->type_name("AGENT");
+  cmd->add_option("--where", options->where, "draw only the worlds where the formula holds")
+      ->type_name("FORMULA");
+  cmd->add_option("--title", options->title,
+                  "the legend's first line (default: the game, the options and the world count)")
+      ->type_name("TEXT");
+  cmd->add_flag("--minimize", options->minimize,
+                "draw the bisimulation contraction: the smallest model with the same knowledge");
+  cmd->add_option("--limit", options->limit,
+                  "refuse to draw more worlds than this (default 300; 0: no limit)")
+      ->type_name("N");
+  cmd->add_option("--format", options->format,
+                  "dot (default): Graphviz's text; svg or png: rendered by Graphviz's dot")
+      ->check(CLI::IsMember({"dot", "svg", "png"}))
+      ->type_name("FORMAT");
+  cmd->add_option("-o,--out", options->out, "write the drawing here (default: standard output)")
+      ->type_name("FILE");
+  help_footer(*cmd,
+              "Start the game of a config (the deal and the updates before the first turn), or of\n"
+              "a scenario and play its first --step steps (all by default), then play --turns\n"
+              "turns, and write its model as Graphviz DOT: a node per world still possible,\n"
+              "labelled with the world (a model's assignment, a game's deal), the actual world\n"
+              "with a double outline, and for each agent an edge in its own colour between every\n"
+              "two worlds it cannot tell apart (the legend names the colours). --minimize draws\n"
+              "a node per class of bisimilar worlds instead (same valuation, same knowledge), and\n"
+              "the legend gives the count. --format svg or png renders it with Graphviz's `dot`\n"
+              "program (scripts/install-deps.sh draw installs it).",
+              "  0  the drawing was written\n"
+              "  2  bad usage, a bad config or formula, an unknown agent, too many worlds, or no\n"
+              "     Graphviz for svg or png");
+  cmd->callback([options] { draw(*options); });
+}
+
+}  // namespace kripkesim

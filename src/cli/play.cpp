@@ -1,0 +1,131 @@
+// kripkesim play CONFIG [--seat N]... [--seed N] [--log FILE]: people take seats in a game.
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "games/catalog.hpp"
+#include "input/config_file.hpp"
+#include "kripke/game_loop.hpp"
+#include "output/output_file.hpp"
+#include "output/sinks.hpp"
+#include "play/desk.hpp"
+#include "play/line_input.hpp"
+#include "play/seat_loop.hpp"
+#include "play/seat_screens.hpp"
+
+namespace kripkesim {
+namespace {
+
+struct PlayOptions {
+  std::string config;
+  std::vector<int> seats;  // 1-based, as typed
+  SeedOption seed;
+  std::string log;
+};
+
+// The people's seats: the config's "human" agents and --seat, or seat 1 when neither names
+// one. An error at --seat for a seat the game does not have.
+std::vector<kripke::Agent> people_seats(std::vector<kripke::Agent> people,
+                                        const std::vector<int>& typed, const kripke::Play& play) {
+  const auto players = int(play.model().agent_count());
+  for (int seat : typed) {
+    if (seat < 1 || seat > players)
+      throw kripke::InputError(fmt::format("--seat {}: {} has seats 1 to {} in this config", seat,
+                                           play.game_name(), players));
+    people.push_back(kripke::Agent(seat - 1));
+  }
+  for (kripke::Agent seat : people)
+    if (int(seat) >= players)
+      throw kripke::InputError(fmt::format("a person plays agent {}, but {} has {}", seat + 1,
+                                           play.game_name(), players),
+                               fmt::format("/agents/{}", seat));
+  if (people.empty()) people.push_back(0);
+  std::sort(people.begin(), people.end());
+  people.erase(std::unique(people.begin(), people.end()), people.end());
+  return people;
+}
+
+// The desk of the play's game; an InputError naming the games that have one otherwise.
+std::unique_ptr<play::Desk> desk_for(kripke::Play& play) {
+  std::vector<std::string> seated;
+  for (const GameUnit& unit : game_units()) {
+    if (!unit.make_desk) continue;
+    if (unit.info.name == play.game_name()) return unit.make_desk(play);
+    seated.push_back(unit.info.name);
+  }
+  const std::string last = seated.back();
+  seated.pop_back();
+  throw kripke::InputError("people cannot take a seat in " + play.game_name() +
+                           ": kripkesim play runs " + kripke::ObjectReader::join(seated) + " and " +
+                           last);
+}
+
+void play_game(const PlayOptions& options) {
+  auto [game, people] = load_game_with_people(options.config);
+  std::optional<OutputFile> log_file;
+  std::optional<JsonlSink> log;
+  kripke::NullSink no_log;
+  if (!options.log.empty()) log.emplace(log_file.emplace(options.log).stream());
+  in_file(options.config, [&] {
+    // The seats are known once the play exists; the sinks are attached before.
+    play::SeatScreens screens;
+    play::PersonMarker marker(log ? static_cast<kripke::EventSink&>(*log) : no_log);
+    FanOutSink sinks;
+    sinks.add(marker);
+    sinks.add(screens);
+    play::EndingsHold endings(sinks);
+    kripke::GameRunner runner(*game, options.seed.or_config(game->config().seed), endings);
+    const std::vector<kripke::Agent> seats = people_seats(people, options.seats, runner.play());
+    const std::unique_ptr<play::Desk> desk = desk_for(runner.play());
+    screens.seat(seats, *desk);
+    marker.set_seats(seats);
+    play::LineInput input(std::cin, std::cout, play::on_terminal());
+    play::SeatLoop loop(runner, *desk, screens, marker, endings, input, std::cout, seats);
+    desk->seat_people(loop);
+    loop.run();
+  });
+  if (log_file) log_file->commit();
+}
+
+}  // namespace
+
+void add_play_command(CLI::App& app) {
+  auto options = std::make_shared<PlayOptions>();
+  CLI::App* cmd =
+      app.add_subcommand("play", "Take a seat in a game: people play, the AI plays the rest");
+  cmd->add_option("CONFIG", options->config, "the game config (JSON)")
+      ->required()
+      ->type_name("FILE");
+  cmd->add_option("--seat", options->seats,
+                  "a seat a person plays (repeat it for several people at one screen: "
+                  "hot-seat); default: the agents whose strategy is \"human\", else seat 1")
+      ->type_name("N");
+  options->seed.add_to(*cmd);
+  cmd->add_option("--log", options->log,
+                  "also write the JSON Lines log to FILE (a person's moves marked \"by\": "
+                  "\"person\"); written when the game ends, also by quit or end of input")
+      ->type_name("FILE");
+  help_footer(
+      *cmd,
+      "People take seats in a game (docs/cli.md#play): at a person's turn the table as that\n"
+      "player sees it (its own cards, every public answer, the answers shown to it, never\n"
+      "another player's private ones), then a prompt for a move in the game's words\n"
+      "(nine-card: ask 2 green; clue: suggest rope Scarlet; sleuth: ask 4 RD*; number: answer\n"
+      "yes; muddy: answer the father's question) or a command: help, hint (the hint table),\n"
+      "table (the knowledge table), view, history, quit. Any unambiguous start of a word will\n"
+      "do. On a terminal the prompt has line editing and history; with several people the\n"
+      "screen is cleared and the keyboard passed between turns. Input from a pipe or file is\n"
+      "read line by line and echoed. End of input ends the game; the log is still written.",
+      "  0  the game ended (won, stalled, the turn limit, quit or end of input)\n"
+      "  2  bad usage, a bad config, or a game without seats (cluedo, a model)");
+  cmd->callback([options] { play_game(*options); });
+}
+
+}  // namespace kripkesim

@@ -1,0 +1,49 @@
+#include "cli/validation.hpp"
+
+#include <fmt/format.h>
+
+#include <optional>
+
+#include "batch/batch_config.hpp"
+#include "games/catalog.hpp"
+#include "input/config_file.hpp"
+#include "scenario/scenario.hpp"
+#include "scenario/scenario_runner.hpp"
+
+namespace kripkesim {
+
+// A new kind of section adds its reader and its check here.
+std::string validate_document(const kripke::Json& given) {
+  // A plain config may seat people (`kripkesim play`); a scenario or an experiment may not.
+  kripke::Json document = given;
+  if (document.is_object() && !document.contains("script") && !document.contains("batch"))
+    take_people(document);
+  std::optional<Scenario> scenario;
+  bool batch = false;
+  const kripke::GameConfig config = read_config(document, [&](kripke::ObjectReader& r) {
+    if (r.has("script")) read_scenario_keys(r, scenario.emplace());
+    batch = r.has("batch");  // read below, with the whole document
+  });
+  if (scenario) scenario->config = config;
+  const auto game = games().make(config);
+  kripke::Rng rng(config.seed);
+  const auto play = game->new_play(rng);
+  std::string kind = config.game;
+  if (batch) {
+    const BatchConfig b = read_batch_config(document);  // builds every condition's game
+    kind += fmt::format(" batch, {} condition{}, {} games", b.conditions.size(),
+                        b.conditions.size() == 1 ? "" : "s", b.total_games());
+  }
+  if (scenario) {
+    // Its steps are played (their expectations not judged): whether a move is legal
+    // depends on the game's state, and validate must not pass what `scenario` refuses.
+    check_script(*scenario, *play);
+    kripke::NullSink quiet;
+    run_scenario(*scenario, quiet);
+    kind += fmt::format(" scenario, {} step{}", scenario->script.size(),
+                        scenario->script.size() == 1 ? "" : "s");
+  }
+  return fmt::format("{}, {} worlds", kind, kripke::to_string(play->world_count()));
+}
+
+}  // namespace kripkesim

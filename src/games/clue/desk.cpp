@@ -1,0 +1,193 @@
+#include "games/clue/desk.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <string>
+
+#include "kripke/games/clue/info_gain.hpp"
+#include "kripke/games/clue/outlook.hpp"
+#include "kripke/games/clue/render.hpp"
+#include "kripke/games/clue/suggestion.hpp"
+
+namespace kripkesim::play {
+
+namespace cl = kripke::clue;
+
+namespace {
+
+std::string percent(std::size_t part, std::size_t whole) {
+  return std::to_string((200 * part + whole) / (2 * whole)) + "%";
+}
+
+}  // namespace
+
+std::string ClueDesk::hand_text(kripke::Agent me) const {
+  std::string s;
+  const kripke::Json deal = clue_.deal();  // kept: a range over a temporary's part dangles
+  for (const auto& card : deal["hands"][std::size_t(me)]) {
+    if (!s.empty()) s += ' ';
+    s += card.get<std::string>();
+  }
+  return s;
+}
+
+std::string ClueDesk::view(kripke::Agent me) const {
+  std::string s = "You are ";  // piece by piece: GCC 12's false -Wrestrict
+  s += play_.agent_name(me);
+  s += ".\n  your hand: ";
+  s += hand_text(me);
+  for (const auto& category : rules().categories) {
+    s += "\n  ";
+    s += category.key;
+    s += ":";
+    for (const auto& card : category.cards) s += " " + card;
+  }
+  return s;
+}
+
+std::string ClueDesk::moves_help(kripke::Agent me) const {
+  std::string nouns, example;
+  for (const auto& category : rules().categories) {
+    nouns += (nouns.empty() ? "" : " ") + category.noun;
+    example += " " + category.cards.front();
+  }
+  std::string asked;
+  for (kripke::Agent j : cl::ask_order(rules(), me))
+    asked += (asked.empty() ? "" : ", ") + std::to_string(j + 1);
+  std::string s = "  suggest ";
+  s += nouns;
+  s += "   one card of each kind, e.g. suggest";
+  s += example;
+  s += "\n    Asked in turn: player";
+  s += asked.find(',') == std::string::npos ? " " : "s ";
+  s += asked;
+  s += "; the first who holds a suggested card shows you one, privately.";
+  return s;
+}
+
+kripke::Json ClueDesk::read_move(kripke::Agent, const std::vector<std::string>& words) const {
+  const auto& cats = rules().categories;
+  if (words.size() != cats.size() + 1) {
+    std::string nouns;
+    for (const auto& c : cats) nouns += " " + c.noun;
+    throw kripke::InputError("suggest names one card of each kind:" + nouns);
+  }
+  kripke::Json cards = kripke::Json::array();
+  for (std::size_t k = 1; k < words.size(); ++k)
+    cards.push_back(complete(words[k], rules().card_names, "card"));
+  std::vector<bool> named(cats.size(), false);
+  for (const auto& name : cards) {
+    const int category = rules().card_category[*rules().find_card(name.get<std::string>())];
+    if (named[std::size_t(category)])
+      throw kripke::InputError("two " + cats[std::size_t(category)].noun +
+                               "s: a suggestion names one card of each kind");
+    named[std::size_t(category)] = true;
+  }
+  return {{"cards", cards}};
+}
+
+std::string ClueDesk::hint(kripke::Agent me) const {
+  const cl::Tables& t = clue_.tables();
+  const cl::Outlook view = cl::outlook(t, clue_.model(), me);
+  const std::vector<kripke::Agent> order = cl::ask_order(rules(), me);
+  const cl::SuggestionScores scores = cl::suggestion_scores(t, view, order);
+  std::vector<std::size_t> ranked(cl::suggestion_count(rules()));
+  std::iota(ranked.begin(), ranked.end(), 0);
+  std::stable_sort(ranked.begin(), ranked.end(), [&](std::size_t a, std::size_t b) {
+    return scores.weighted_entropy[a] < scores.weighted_entropy[b];
+  });
+  // Piece by piece throughout: GCC 12's false -Wrestrict on "literal" + std::string&&.
+  std::string s = "  hints for ";
+  s += play_.agent_name(me);
+  s += " (";
+  s += std::to_string(view.deals.size());
+  s += " deals possible; how often each answer comes, counting your possible deals alike, and "
+       "the expected information about the envelope)\n    ";
+  s += cl::pad_right("suggestion", 28);
+  s += cl::pad_right("nobody shows", 14);
+  for (kripke::Agent j : order) s += cl::pad_right(play_.agent_name(j) + " shows", 17);
+  s += "bits";
+  const std::size_t listed = std::min<std::size_t>(10, ranked.size());
+  for (std::size_t k = 0; k < listed; ++k) {
+    const std::vector<int> cards = cl::nth_suggestion(rules(), ranked[k]);
+    std::vector<std::size_t> outcome(order.size() + 1, 0);
+    for (cl::DealIndex d : view.deals)
+      ++outcome[std::size_t(cl::responder(t, d, cl::card_mask(cards), order).position + 1)];
+    s += "\n    ";
+    s += cl::pad_right(cl::card_list(rules(), cards, " and "), 28);
+    s += cl::pad_right(percent(outcome[0], view.deals.size()), 14);
+    for (std::size_t j = 0; j < order.size(); ++j)
+      s += cl::pad_right(percent(outcome[j + 1], view.deals.size()), 17);
+    s += std::to_string(scores.bits(ranked[k])).substr(0, 5);
+  }
+  if (ranked.size() > listed) {
+    s += "\n    (the best ";
+    s += std::to_string(listed);
+    s += " of ";
+    s += std::to_string(ranked.size());
+    s += ")";
+  }
+  return s;
+}
+
+std::string ClueDesk::table(kripke::Agent me) const {
+  const cl::Tables& t = clue_.tables();
+  const cl::Outlook view = cl::outlook(t, clue_.model(), me);
+  const std::size_t total = view.deals.size();
+  std::string s = "  what ";  // piece by piece: GCC 12's false -Wrestrict
+  s += play_.agent_name(me);
+  s += " knows (";
+  s += std::to_string(total);
+  s += " deals possible; where each card may be, in how many of them):";
+  for (int card = 0; card < rules().card_count(); ++card) {
+    std::vector<std::size_t> at(std::size_t(rules().players) + 1, 0);
+    for (cl::DealIndex d : view.deals) ++at[std::size_t(t.place_of(d, card))];
+    s += "\n    ";
+    s += cl::pad_right(rules().card_names[std::size_t(card)], 10);
+    for (std::size_t place = 0; place < at.size(); ++place) {
+      if (!at[place]) continue;
+      s += "  ";
+      s += cl::place_name(rules(), int(place));
+      s += ' ';
+      s += at[place] == total ? std::string("(K)") : percent(at[place], total);
+    }
+  }
+  return s + "\n    ((K): you know the card is there)";
+}
+
+void ClueDesk::seat_people(Seats& seats) {
+  clue_.set_person_shows([this, &seats](kripke::Agent answerer, kripke::Agent asker,
+                                        const std::vector<int>& suggestion,
+                                        const std::vector<int>& held) -> std::optional<int> {
+    // With one suggested card in hand there is nothing to choose.
+    if (!seats.is_person(answerer) || held.size() < 2) return std::nullopt;
+    std::vector<std::string> names;
+    for (int card : held) names.push_back(rules().card_names[std::size_t(card)]);
+    std::string question = play_.agent_name(asker);
+    question += " suggests ";
+    question += cl::card_list(rules(), suggestion, " and ");
+    question += ". You hold ";
+    question += cl::card_list(rules(), held, " and ");
+    question += ": which do you show ";
+    question += play_.agent_name(asker);
+    question += "?";
+    const std::optional<std::string> chosen = seats.choose(answerer, question, names);
+    if (!chosen) return std::nullopt;
+    return *rules().find_card(*chosen);
+  });
+}
+
+std::string ClueDesk::shown(const kripke::Event& event, kripke::Agent me) const {
+  const kripke::LogRecord& r = event.record;
+  if (!r.is_object() || r.value("event", "") != "update" || r.value("kind", "") != "action")
+    return Desk::shown(event, me);
+  const std::string text = r.value("text", "");
+  const auto onlookers = text.find("; ");
+  const std::string full = Desk::shown(event, me);
+  if (full.find("[private]") == std::string::npos || onlookers == std::string::npos) return full;
+  std::string seen = "  [you see] ";
+  seen += text.substr(onlookers + 2);
+  return seen;
+}
+
+}  // namespace kripkesim::play

@@ -1,0 +1,21 @@
+// What's My Number? in the command-line tool: its catalog entry, its bench cases and its desk
+// (people at the table). With bench.cpp and desk.cpp, the one unit that compiles the game's headers
+// (a unity group, CMakeLists.txt).
+#include <memory>
+
+#include "games/bench_cases.hpp"
+#include "games/catalog.hpp"
+#include "games/number/desk.hpp"
+#include "kripke/games/number/number.hpp"
+
+namespace kripkesim {
+
+GameUnit number_unit() {
+  return {kripke::number::game_info(), number_bench_cases,
+          [](kripke::Play& play) -> std::unique_ptr<play::Desk> {
+            return std::make_unique<play::NumberDesk>(
+                dynamic_cast<const kripke::number::NumberPlay&>(play));
+          }};
+}
+
+}  // namespace kripkesim

@@ -1,0 +1,52 @@
+#include "input/formula_input.hpp"
+
+#include "kripke/errors.hpp"
+#include "kripke/formula_parser.hpp"
+
+namespace kripkesim {
+kripke::InputError located(const kripke::FormulaError& e, const UserFormula& phi) {
+  return kripke::InputError(std::string(e.what()) + "\n" + caret_under(phi.text, e.column()),
+                            phi.path);
+}
+
+std::string caret_under(const std::string& text, std::size_t column) {
+  // The text as a terminal shows it, one cell per character: tabs and other control bytes
+  // become spaces and bytes that are not UTF-8 become '?', so that the caret lines up.
+  std::string shown;
+  std::size_t caret = 0;
+  for (std::size_t at = 0; at < text.size();) {
+    if (at + 1 < column) ++caret;
+    const auto byte = static_cast<unsigned char>(text[at]);
+    const std::size_t length = kripke::utf8_length_at(text, at);
+    if (length == 0) {
+      shown += '?';
+      ++at;
+    } else if (byte < 0x20 || byte == 0x7f) {
+      shown += ' ';
+      ++at;
+    } else {
+      shown += text.substr(at, length);
+      at += length;
+    }
+  }
+  const std::string indent = "    ";
+  return indent + shown + "\n" + indent + std::string(caret, ' ') + "^";
+}
+
+UserFormula parse_user_formula(const std::string& text, const std::string& path) {
+  try {
+    return {text, kripke::parse_formula(text), path};
+  } catch (const kripke::FormulaError& e) {
+    throw located(e, UserFormula{text, nullptr, path});
+  }
+}
+
+kripke::WorldSet truth_set(const kripke::Play& play, const UserFormula& phi) {
+  return evaluating(phi, [&] { return play.truth(*phi.formula); });
+}
+
+bool holds_at_actual(const kripke::Play& play, const UserFormula& phi) {
+  return evaluating(phi, [&] { return play.holds(*phi.formula); });
+}
+
+}  // namespace kripkesim

@@ -1,0 +1,90 @@
+#include "output/dot_drawing.hpp"
+
+#include <fmt/format.h>
+
+#include <vector>
+
+namespace kripkesim {
+namespace {
+
+// A DOT string literal's contents: quotes and backslashes escaped, line breaks as \n.
+std::string escaped(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (c == '\n') {
+      out += "\\n";
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+namespace {
+
+// ColorBrewer's Dark2: distinguishable in print and by most colour-blind readers; the
+// names are for the legend.
+struct Colour {
+  const char* hex;
+  const char* name;
+};
+constexpr Colour kPalette[] = {{"#1b9e77", "teal"},  {"#d95f02", "orange"}, {"#7570b3", "violet"},
+                               {"#e7298a", "pink"},  {"#66a61e", "green"},  {"#e6ab02", "yellow"},
+                               {"#a6761d", "brown"}, {"#666666", "grey"}};
+
+const Colour& colour_of(kripke::Agent i) { return kPalette[std::size_t(i) % 8]; }
+
+}  // namespace
+
+std::string agent_colour(kripke::Agent i) { return colour_of(i).hex; }
+
+std::string dot_drawing(const kripke::Play& play, const kripke::Contraction& drawn,
+                        const std::string& title) {
+  const kripke::Model& m = play.model();
+  std::string legend = title;
+  if (const std::string notation = play.world_notation(); !notation.empty())
+    legend += "\n" + notation;
+  legend += "\nactual world: double outline";
+  for (std::size_t i = 0; i < m.agent_count(); ++i)
+    legend += fmt::format("\n{}: {} edges", play.agent_name(kripke::Agent(i)),
+                          colour_of(kripke::Agent(i)).name);
+  std::vector<std::size_t> copies(drawn.block_count(), 0);
+  for (std::uint32_t block : drawn.block_of)
+    if (block != kripke::Contraction::kOutside) ++copies[block];
+  std::string out = "graph kripke {\n";
+  // Each legend line ends in \l: left-aligned (\n would centre it).
+  std::string legend_lines = escaped(legend + "\n");
+  for (std::size_t at = 0; (at = legend_lines.find("\\n", at)) != std::string::npos; at += 2)
+    legend_lines[at + 1] = 'l';
+  out += fmt::format("  label=\"{}\";\n  labelloc=b;\n  labeljust=l;\n", legend_lines);
+  out += "  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n";
+  out += "  edge [fontname=\"Helvetica\", fontsize=10];\n";
+  // A node per block, named after its smallest world and labelled with that world (every
+  // world of a block carries the same valuation).
+  for (std::size_t b = 0; b < drawn.block_count(); ++b) {
+    const kripke::World w = drawn.representative[b];
+    std::string label = play.world_text(w);
+    if (copies[b] > 1) label += fmt::format("\n({} bisimilar worlds)", copies[b]);
+    const bool actual = drawn.block_of[m.actual()] == b;
+    out += fmt::format("  w{} [label=\"{}\"{}];\n", w, escaped(label),
+                       actual ? ", peripheries=2" : "");
+  }
+  // Each agent's classes, every pair of a class joined once.
+  for (std::size_t i = 0; i < m.agent_count(); ++i) {
+    const kripke::Agent agent = kripke::Agent(i);
+    const std::string style =
+        fmt::format("color=\"{}\", fontcolor=\"{}\", label=\"{}\"", agent_colour(agent),
+                    agent_colour(agent), escaped(play.agent_name(agent)));
+    for (const auto& members : drawn.classes[i])
+      for (std::size_t a = 0; a < members.size(); ++a)
+        for (std::size_t b = a + 1; b < members.size(); ++b)
+          out += fmt::format("  w{} -- w{} [{}];\n", drawn.representative[members[a]],
+                             drawn.representative[members[b]], style);
+  }
+  return out + "}\n";
+}
+
+}  // namespace kripkesim

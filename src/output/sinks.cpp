@@ -1,0 +1,41 @@
+#include "output/sinks.hpp"
+
+#include <algorithm>
+
+#include "output/build_info.hpp"
+
+namespace kripkesim {
+
+void JsonlSink::emit(const kripke::Event& event) {
+  if (event.record.is_null()) return;
+  if (event.record.is_object() && event.record.value("event", "") == "start") {
+    kripke::LogRecord start = event.record;  // once per game: the copy costs nothing
+    start["build"] = build_id();
+    out_ << start.dump() << '\n';
+    return;
+  }
+  out_ << event.record.dump() << '\n';
+}
+
+void TextSink::emit(const kripke::Event& event) {
+  if (event.text.empty() || hides(event.record)) return;
+  out_ << event.text << '\n';
+}
+
+bool TextSink::hides(const kripke::LogRecord& record) const {
+  if (hidden_.empty() || !record.is_object()) return false;
+  const auto kind = record.find("event");
+  return kind != record.end() && kind->is_string() &&
+         std::find(hidden_.begin(), hidden_.end(), kind->get<std::string>()) != hidden_.end();
+}
+
+void FanOutSink::emit(const kripke::Event& event) {
+  for (kripke::EventSink* sink : sinks_) sink->emit(event);
+}
+
+bool FanOutSink::enabled() const {
+  return std::any_of(sinks_.begin(), sinks_.end(),
+                     [](const kripke::EventSink* s) { return s->enabled(); });
+}
+
+}  // namespace kripkesim

@@ -1,0 +1,23 @@
+#include "scenario/knowledge_report.hpp"
+
+#include <fmt/format.h>
+
+namespace kripkesim {
+
+std::string knowledge_lines(const kripke::Play& play, const UserFormula* phi,
+                            const std::string& indent) {
+  std::string out;
+  for (std::size_t i = 0; i < play.model().agent_count(); ++i) {
+    const auto agent = kripke::Agent(i);
+    const kripke::BigCount possible = play.possible_count(agent);
+    out += fmt::format("{}{}: {} possible world{}", indent, play.agent_name(agent),
+                       kripke::to_string(possible), possible == 1 ? "" : "s");
+    if (phi)
+      out += fmt::format(", knows the formula: {}",
+                         play.holds(*kripke::f::knows(agent, phi->formula)) ? "yes" : "no");
+    out += fmt::format(", has won: {}\n", play.has_won(agent) ? "yes" : "no");
+  }
+  return out;
+}
+
+}  // namespace kripkesim
