@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli_runner.hpp"
+#include "event_recorder.hpp"
 #include "scenario/scenario.hpp"
 #include "scenario/scenario_runner.hpp"
 
@@ -14,13 +15,6 @@ using namespace kripke_test;
 using nlohmann::json;
 
 namespace {
-
-struct Recorder final : kripke::EventSink {
-  std::vector<kripke::LogRecord> records;
-  void emit(const kripke::Event& e) override {
-    if (!e.record.is_null()) records.push_back(e.record);
-  }
-};
 
 std::size_t count_of(const std::string& text, const std::string& part) {
   std::size_t n = 0;
@@ -43,13 +37,11 @@ TEST_CASE(
     if (const auto* e = std::get_if<kripkesim::ExpectEventStep>(&step.action))
       cell_checks += e->event == "hints" ? e->values.size() : 0;
   CHECK(cell_checks >= 10);
-  Recorder log;
+  EventRecorder log;
   kripke::NullSink quiet;
   REQUIRE(kripkesim::run_scenario(scenario, quiet).passed());
   REQUIRE(kripkesim::run_scenario(scenario, log).passed());
-  std::vector<kripke::LogRecord> hints;
-  for (const auto& r : log.records)
-    if (r["event"] == "hints") hints.push_back(r);
+  const std::vector<kripke::LogRecord> hints = log.records("hints");
   REQUIRE(hints.size() == 4);  // before each of the four moves
   const auto& rows = hints.back()["questions"];
   REQUIRE(rows.size() == 6);

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "assist/table_state.hpp"
 #include "kripke/games/cluedo/envelope_odds.hpp"
 #include "kripke/games/cluedo/strategies.hpp"
 #include "play/desk.hpp"
@@ -54,7 +55,7 @@ std::string percent(double p) {
 
 }  // namespace
 
-int Table::player_named(const std::string& word) const {
+int TableState::player_named(const std::string& word) const {
   const int p = match(players_, word);
   if (p < 0)
     throw InputError(
@@ -62,7 +63,7 @@ int Table::player_named(const std::string& word) const {
   return p;
 }
 
-int Table::card_named(const std::string& word) const {
+int TableState::card_named(const std::string& word) const {
   const int card = match(rules_->card_names, word);
   if (card < 0)
     throw InputError(
@@ -70,8 +71,8 @@ int Table::card_named(const std::string& word) const {
   return card;
 }
 
-std::vector<int> Table::cards_named(const std::vector<std::string>& words, std::size_t from,
-                                    std::size_t count) const {
+std::vector<int> TableState::cards_named(const std::vector<std::string>& words, std::size_t from,
+                                         std::size_t count) const {
   if (words.size() < from + count)
     throw InputError(fmt::format("expected {} cards after '{}'", count, words[from - 1]));
   std::vector<int> out;
@@ -84,7 +85,7 @@ std::vector<int> Table::cards_named(const std::vector<std::string>& words, std::
   return out;
 }
 
-Table::Fact Table::parse(const std::string& line) const {
+TableState::Fact TableState::parse(const std::string& line) const {
   const std::vector<std::string> words = words_of(line);
   if (words.empty()) throw InputError("an empty event");
   const std::string verb = lower(words[0]);
@@ -192,7 +193,7 @@ Table::Fact Table::parse(const std::string& line) const {
   return f;
 }
 
-std::vector<int> Table::passers(const Fact& suggestion) const {
+std::vector<int> TableState::passers(const Fact& suggestion) const {
   std::vector<int> out;
   const int n = int(players_.size());
   for (int k = 1; k < n; ++k) {
@@ -203,7 +204,7 @@ std::vector<int> Table::passers(const Fact& suggestion) const {
   return out;
 }
 
-void Table::apply_to(kripke::cluedo::Notebook& notebook, const Fact& fact) const {
+void TableState::apply_to(kripke::cluedo::Notebook& notebook, const Fact& fact) const {
   switch (fact.kind) {
     case Fact::Kind::Hand:
       notebook.looks_at_hand(fact.cards);
@@ -225,14 +226,14 @@ void Table::apply_to(kripke::cluedo::Notebook& notebook, const Fact& fact) const
   }
 }
 
-bool Table::possible(const std::vector<std::size_t>& earlier, const Fact& last) const {
+bool TableState::possible(const std::vector<std::size_t>& earlier, const Fact& last) const {
   kripke::cluedo::Notebook notebook(*rules_, me_);
   for (std::size_t k : earlier) apply_to(notebook, facts_[k]);
   apply_to(notebook, last);
   return notebook.counts().total > 0;
 }
 
-std::vector<std::size_t> Table::contradicted(const Fact& fact) const {
+std::vector<std::size_t> TableState::contradicted(const Fact& fact) const {
   std::vector<std::size_t> kept;
   for (std::size_t k = 0; k < facts_.size(); ++k)
     if (facts_[k].kind != Fact::Kind::Players && facts_[k].kind != Fact::Kind::Me)
@@ -246,7 +247,7 @@ std::vector<std::size_t> Table::contradicted(const Fact& fact) const {
   return kept;
 }
 
-void Table::apply(const std::string& line) {
+void TableState::apply(const std::string& line) {
   Fact fact = parse(line);
   if (notebook_) {
     kripke::cluedo::Notebook next = *notebook_;
@@ -265,7 +266,7 @@ void Table::apply(const std::string& line) {
   record(std::move(fact));
 }
 
-void Table::record(Fact fact) {
+void TableState::record(Fact fact) {
   switch (fact.kind) {
     case Fact::Kind::Players:
       players_ = fact.names;
@@ -295,15 +296,15 @@ void Table::record(Fact fact) {
   facts_.push_back(std::move(fact));
 }
 
-void Table::undo() {
+void TableState::undo() {
   if (events_.empty()) throw InputError("there is no event to take back");
   std::vector<std::string> kept(events_.begin(), events_.end() - 1);
-  Table again;
+  TableState again;
   for (const std::string& e : kept) again.apply(e);
   *this = std::move(again);
 }
 
-std::string Table::expecting() const {
+std::string TableState::expecting() const {
   if (!rules_) return "players NAME NAME NAME ... (3 to 6, clockwise, the first dealt to first)";
   if (me_ < 0) return "me NAME (one of " + join(players_, ", ") + ")";
   if (!notebook_)
@@ -313,7 +314,7 @@ std::string Table::expecting() const {
          "accuse NAME CARD CARD CARD wrong|right";
 }
 
-std::string Table::grid() const {
+std::string TableState::grid() const {
   const kripke::PlacementCounts& counts = notebook_->counts();
   std::size_t card_width = 8;
   for (const std::string& name : rules_->card_names) card_width = std::max(card_width, name.size());
@@ -343,7 +344,7 @@ std::string Table::grid() const {
   return out;
 }
 
-std::string Table::odds(std::size_t triples) const {
+std::string TableState::odds(std::size_t triples) const {
   const std::vector<kripke::cluedo::EnvelopeOdds> odds =
       kripke::cluedo::likely_envelopes(*rules_, *notebook_);
   const std::string digits = kripke::to_string(notebook_->counts().total);
@@ -360,7 +361,7 @@ std::string Table::odds(std::size_t triples) const {
   return out;
 }
 
-std::string Table::advice() const {
+std::string TableState::advice() const {
   const std::string& me = players_[std::size_t(me_)];
   if (winner_ >= 0) return players_[std::size_t(winner_)] + " won.\n";
   if (out_[std::size_t(me_)]) return me + " is out: you only show cards now.\n";
@@ -388,9 +389,27 @@ std::string Table::advice() const {
   return out;
 }
 
-std::string Table::report(std::size_t triples) const {
+std::string TableState::report(std::size_t triples) const {
   if (!ready()) return "Next: " + expecting() + "\n";
   return grid() + "\n" + odds(triples) + "\n" + advice();
 }
+
+Table::Table() : state_(std::make_unique<TableState>()) {}
+Table::~Table() = default;
+Table::Table(const Table& other) : state_(std::make_unique<TableState>(*other.state_)) {}
+Table& Table::operator=(const Table& other) {
+  *state_ = *other.state_;
+  return *this;
+}
+Table::Table(Table&&) noexcept = default;
+Table& Table::operator=(Table&&) noexcept = default;
+
+void Table::apply(const std::string& line) { state_->apply(line); }
+void Table::undo() { state_->undo(); }
+const std::vector<std::string>& Table::events() const { return state_->events(); }
+bool Table::over() const { return state_->over(); }
+kripke::BigCount Table::possible_deals() const { return state_->possible_deals(); }
+std::string Table::report(std::size_t triples) const { return state_->report(triples); }
+std::string Table::expecting() const { return state_->expecting(); }
 
 }  // namespace kripkesim::assist

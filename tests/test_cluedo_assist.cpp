@@ -11,6 +11,7 @@
 #include "clue_test_support.hpp"
 #include "kripke/game_loop.hpp"
 #include "kripke/games/cluedo/play.hpp"
+#include "text_cat.hpp"
 
 using Catch::Matchers::Contains;
 using kripke::Agent;
@@ -79,7 +80,7 @@ TEST_CASE("[assist] a whole game entered as one player saw it gives that player'
         for (; seen < sink.records.size(); ++seen) {
           const Json& r = sink.records[seen];
           if (r["event"] != "move") continue;
-          const std::string who = "P" + std::to_string(r["agent"].get<int>());
+          const std::string who = kripke_test::cat("P", std::to_string(r["agent"].get<int>()));
           std::string event;
           if (r.contains("accusation")) {
             event = "accuse " + who + words(r["accusation"]) + (r["right"] ? " right" : " wrong");
