@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Usage: scripts/install-deps.sh [run|test|draw|plot]
+# Usage: scripts/install-deps.sh [run|test|draw|plot|fuzz]
 # Installs the Debian/Ubuntu packages kripkesim needs, if any are missing: `run` what
 # building and running it needs (compiler, CMake, ccache, CLI11, fmt, nlohmann/json, BuDDy for
 # the symbolic engine, libedit for `kripkesim play`'s prompt); `draw`
 # Graphviz, for `kripkesim draw --format svg|png`; `plot` Python's matplotlib, for
 # scripts/plot.py; `test` (the default) all of these and the test suite's Catch2 and
-# clang-format, since the tests render drawings and plots. Quiet (and no apt-get, no sudo)
+# clang-format, since the tests render drawings and plots, and valgrind, under which they run
+# the symbolic engine's crash reproducers; `fuzz` what the `fuzz` preset
+# adds to `test` (clang and its libFuzzer runtime). Quiet (and no apt-get, no sudo)
 # when everything is already installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,8 +18,9 @@ case "$mode" in
   run) ;;
   draw) packages=(graphviz) ;;
   plot) packages=(python3-matplotlib) ;;
-  test) packages+=(catch2 clang-format graphviz python3-matplotlib) ;;
-  *) echo "install-deps: unknown mode '$mode' (expected run, test, draw or plot)" >&2; exit 2 ;;
+  test) packages+=(catch2 clang-format graphviz python3-matplotlib valgrind) ;;
+  fuzz) packages+=(catch2 clang libclang-rt-14-dev) ;;
+  *) echo "install-deps: unknown mode '$mode' (expected run, test, draw, plot or fuzz)" >&2; exit 2 ;;
 esac
 
 if ! command -v dpkg-query >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then

@@ -7,12 +7,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 extern char** environ;
@@ -138,6 +140,17 @@ inline CliResult run_cli_with_input(const std::vector<std::string>& args,
   r.out = read_file(out_path);
   r.err = read_file(err_path);
   return r;
+}
+
+// Waits (up to a minute) until `ready` holds; false when it never did.
+template <class Ready>
+bool eventually(Ready ready) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (!ready()) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return true;
 }
 
 inline std::vector<std::string> lines_of(const std::string& text) {

@@ -35,8 +35,8 @@ std::string error_of(const std::string& file) {
 
 TEST_CASE("[cli-sinks] JSON Lines and text sinks write what each event has") {
   std::ostringstream jsonl, text;
-  kripkesim::JsonlSink log(jsonl);
-  kripkesim::TextSink transcript(text);
+  kripkesim::JsonlSink log(jsonl, "a string");
+  kripkesim::TextSink transcript(text, "a string");
   kripkesim::FanOutSink both;
   both.add(log);
   both.add(transcript);

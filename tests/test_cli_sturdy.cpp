@@ -47,17 +47,6 @@ void check_bad_input(const CliResult& r, const std::string& file, const std::str
   CHECK_THAT(r.err, Catch::Contains(message));
 }
 
-// Waits (up to a minute) until `ready` holds.
-template <class Ready>
-bool eventually(Ready ready) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (!ready()) {
-    if (std::chrono::steady_clock::now() > deadline) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return true;
-}
-
 }  // namespace
 
 TEST_CASE("[sturdy] deeply nested JSON is refused at its JSON path, in every kind of input") {

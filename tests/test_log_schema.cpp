@@ -181,7 +181,7 @@ TEST_CASE("[log] a scenario's log with private observations matches the schema")
   const kripkesim::Scenario scenario =
       kripkesim::load_scenario(source_path("configs/scenarios/muddy-mirror.json"));
   std::ostringstream log;
-  kripkesim::JsonlSink sink(log);
+  kripkesim::JsonlSink sink(log, "a string");
   REQUIRE(kripkesim::run_scenario(scenario, sink).passed());
   std::set<std::string> kinds;
   for (const json& record : check_log(log_schema(), log.str()))

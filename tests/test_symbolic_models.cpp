@@ -203,10 +203,19 @@ void check_agree(const kripke::Play& expl, const kripke::Play& symb, Rng& rng, c
 
 }  // namespace
 
-TEST_CASE("[symbolic-models] random models: the explicit and the symbolic engine agree") {
-  Rng rng(20261124);
+namespace {
+
+struct RandomRun {
   int models = 0, steps = 0, actions = 0, observations = 0, changes = 0, refused = 0;
-  for (int attempt = 0; models < 160; ++attempt) {
+};
+
+// `model_count` random models, each with `steps` random announcements, observations and
+// actions, played on both engines, which must agree after every step.
+RandomRun random_models_agree(std::uint64_t seed, int model_count, int steps_per_model) {
+  Rng rng(seed);
+  RandomRun run;
+  auto& [models, steps, actions, observations, changes, refused] = run;
+  for (int attempt = 0; models < model_count; ++attempt) {
     const RandomModel m = random_model(rng);
     std::unique_ptr<kripke::Game> expl_game;
     try {
@@ -232,7 +241,7 @@ TEST_CASE("[symbolic-models] random models: the explicit and the symbolic engine
     symb->attach(symb_log);
     check_agree(*expl, *symb, rng, m, "the initial model");
 
-    for (int step = 0; step < 4; ++step, ++steps) {
+    for (int step = 0; step < steps_per_model; ++step, ++steps) {
       const auto kind = rng.below(3);
       std::string what;
       if (kind == 0) {
@@ -306,12 +315,31 @@ TEST_CASE("[symbolic-models] random models: the explicit and the symbolic engine
       CHECK(a.back() == b.back());
     }
   }
-  CHECK(steps == 640);
-  CHECK(actions > 100);
-  CHECK(observations > 100);
-  CHECK(changes > 80);
-  CHECK(refused > 5);
-  CHECK(refused < actions / 3);
+  return run;
+}
+
+}  // namespace
+
+TEST_CASE("[symbolic-models] random models: the explicit and the symbolic engine agree") {
+  const RandomRun run = random_models_agree(20261124, 160, 4);
+  CHECK(run.steps == 640);
+  CHECK(run.actions > 100);
+  CHECK(run.observations > 100);
+  CHECK(run.changes > 80);
+  CHECK(run.refused > 5);
+  CHECK(run.refused < run.actions / 3);
+}
+
+// Every observation and action adds BuDDy variables, and BuDDy reallocated its stack of nodes
+// under construction each time without clearing it: after a few dozen such steps it crashed
+// or corrupted its table, depending on the heap (see BuddySession::ensure_variables). Run
+// under valgrind too (the symbolic_repro_valgrind test).
+TEST_CASE(
+    "[symbolic-models] many steps: both engines agree after dozens of observations and actions") {
+  const RandomRun run = random_models_agree(20261126, 16, 30);
+  CHECK(run.steps == 480);
+  CHECK(run.actions > 100);
+  CHECK(run.observations > 100);
 }
 
 TEST_CASE("[symbolic-models] the bundled models pass on the symbolic engine") {

@@ -1,7 +1,9 @@
 // kripkesim: the command-line entry point. The subcommands live in src/cli/ (commands.hpp);
 // this file only assembles them and turns errors into exit codes (src/cli/exit_codes.hpp).
 #include <CLI/CLI.hpp>
+#include <csignal>
 #include <exception>
+#include <filesystem>
 #include <iostream>
 #include <new>
 
@@ -17,6 +19,9 @@ int main(int argc, char** argv) {
   // engine recycles its large buffers itself (include/kripke/recycling.hpp). Setting
   // M_TRIM_THRESHOLD, as this file once did, switches that adaptation off and sends every
   // block over 128 KiB to mmap: a Clue batch then spent half its CPU time in the kernel.
+  // A closed pipe (`kripkesim run ... | head`) makes writes fail instead of killing the
+  // process: the command stops, says so and exits 2, and leaves no temporary file.
+  std::signal(SIGPIPE, SIG_IGN);
   CLI::App app(
       "kripkesim: an epistemic game simulator. Games are Kripke models updated by\n"
       "public and private announcements; agents play them, and every update is logged.",
@@ -61,12 +66,17 @@ int main(int argc, char** argv) {
     std::cout.flush();
     std::cerr << "kripkesim: " << describe(e) << '\n';
     return kExitBadInput;
+  } catch (const std::filesystem::filesystem_error& e) {
+    // A path the user gave that the system refused (a loop of links, a name too long, a
+    // folder without permission) wherever a command did not name it itself.
+    std::cout.flush();
+    std::cerr << "kripkesim: " << e.path1().string() << ": " << e.code().message() << '\n';
+    return kExitBadInput;
   } catch (const std::bad_alloc&) {
     // The memory estimate (max_memory) let through what the process could not get: a
     // limit set outside (ulimit, a container) or other programs' use of the memory.
     std::cout.flush();
-    std::cerr << "kripkesim: out of memory: the model did not fit; set max_memory in the config "
-                 "to what this process may use (docs/configs.md)\n";
+    std::cerr << "kripkesim: " << kOutOfMemory << '\n';
     return kExitBadInput;
   } catch (const std::exception& e) {
     std::cout.flush();

@@ -188,8 +188,13 @@ inline bool parse_decimal(const std::string& text, std::uint64_t& number) {
 // K, M, G or T ("512M", "16G").
 inline std::uint64_t memory_size_value(const Json& v, const std::string& path) {
   const char* form = "expected a number of bytes or a size such as \"512M\" or \"16G\"";
-  if (v.is_number_unsigned() || (v.is_number_integer() && v.get<std::int64_t>() > 0))
+  // Zero is refused in both forms, as "0K" always was: it is no size a model fits in (and
+  // leaving the key out is how to say "this machine's memory").
+  if ((v.is_number_unsigned() && v.get<std::uint64_t>() > 0) ||
+      (v.is_number_integer() && v.get<std::int64_t>() > 0))
     return v.get<std::uint64_t>();
+  if (v.is_number_integer())
+    throw InputError(std::string(form) + " (at least 1), found " + v.dump(), path);
   if (!v.is_string()) throw InputError(std::string(form) + ", found " + json_type_name(v), path);
   std::string s = v.get<std::string>();
   int shift = 0;

@@ -145,21 +145,23 @@ inline std::string mebibytes(BigCount bytes) {
 }
 
 // Refuses, before anything is built, a model over max_worlds or over the memory it may take
-// (InputError at `path`, naming the count or the estimate and the limit).
+// (InputError at `path`, naming the count or the estimate and the limit). `what` says where
+// the worlds come from: "these rules give" (a game's or a model's worlds) or, for an update
+// that multiplies them, e.g. "this action model gives".
 inline void check_world_limit(BigCount worlds, const WorldLimits& limits,
-                              std::uint64_t bytes_per_world, const std::string& path = "") {
+                              std::uint64_t bytes_per_world, const std::string& path = "",
+                              const std::string& what = "these rules give") {
   const BigCount needed = saturating_mul(worlds, bytes_per_world);
   if (worlds > limits.max_worlds)
-    throw InputError(
-        "these rules give " + to_string(worlds) +
-            " worlds, over the limit of max_worlds = " + std::to_string(limits.max_worlds) +
-            "; they would need about " + mebibytes(needed) + " of memory (set max_worlds to " +
-            to_string(worlds) + " or more to build them where that fits)",
-        path);
+    throw InputError(what + " " + to_string(worlds) + " worlds, over the limit of max_worlds = " +
+                         std::to_string(limits.max_worlds) + "; they would need about " +
+                         mebibytes(needed) + " of memory (set max_worlds to " + to_string(worlds) +
+                         " or more to build them where that fits)",
+                     path);
   const std::uint64_t memory = limits.max_memory ? limits.max_memory : machine_memory();
   if (memory && needed > memory)
     throw InputError(
-        "these rules give " + to_string(worlds) + " worlds, which need about " + mebibytes(needed) +
+        what + " " + to_string(worlds) + " worlds, which need about " + mebibytes(needed) +
             " of memory, more than " + (limits.max_memory ? "max_memory = " : "this machine's ") +
             mebibytes(memory) + (limits.max_memory ? "" : " (max_memory sets another limit)"),
         path);

@@ -4,12 +4,23 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "kripke/model.hpp"
 #include "kripke/term.hpp"
 
 namespace kripke {
+
+// The words the parser reads as a modal operator with its agent's number: K1, M2, Kw3. No
+// variable or value may be called so, as no formula could mention it.
+inline bool is_modal_operator_word(std::string_view w) {
+  const auto digits_from = [w](std::size_t k) {
+    return w.size() > k && w.find_first_not_of("0123456789", k) == std::string_view::npos;
+  };
+  if (w.rfind("Kw", 0) == 0 && digits_from(2)) return true;
+  return !w.empty() && (w[0] == 'K' || w[0] == 'M') && digits_from(1);
+}
 
 struct Formula;
 using FormulaPtr = std::shared_ptr<const Formula>;

@@ -10,7 +10,8 @@
 // Agents are numbered from 1, or named (a name is looked up when the formula is
 // evaluated). Binding, tightest first: the prefix operators (~ K M Kw E C D [!φ] <!φ>), &, |,
 // -> (to the right), <-> (to the left); in terms, - (negation), then * / %, then + -, all
-// to the left. A comparison is tried wherever a formula may start: "x + 1 = y" is one,
+// to the left. A chain of & (or of |) is built as a balanced tree, which means and prints
+// the same. A comparison is tried wherever a formula may start: "x + 1 = y" is one,
 // "(p & q)" is not. Errors name the 1-based column. Trees deeper than 1000 levels are
 // refused.
 #pragma once
@@ -159,15 +160,25 @@ class FormulaParser {
       right = sized(f::implies(operands[k], right));
     return right;
   }
+  // A chain of & (or of |) is built as a balanced tree of its operands: it means and prints
+  // the same as the chain, and its depth grows with the logarithm of its length, so a law
+  // of thousands of operands is no deeper than a few nested parentheses.
   FormulaPtr parse_or() {
-    FormulaPtr left = parse_and();
-    while (accept("|")) left = sized(f::disj(left, parse_and()));
-    return left;
+    std::vector<FormulaPtr> operands{parse_and()};
+    while (accept("|")) operands.push_back(parse_and());
+    return balanced(operands, 0, operands.size(), f::disj);
   }
   FormulaPtr parse_and() {
-    FormulaPtr left = parse_unary();
-    while (accept("&")) left = sized(f::conj(left, parse_unary()));
-    return left;
+    std::vector<FormulaPtr> operands{parse_unary()};
+    while (accept("&")) operands.push_back(parse_unary());
+    return balanced(operands, 0, operands.size(), f::conj);
+  }
+  FormulaPtr balanced(const std::vector<FormulaPtr>& operands, std::size_t from, std::size_t to,
+                      FormulaPtr (*join)(FormulaPtr, FormulaPtr)) {
+    if (to - from == 1) return operands[from];
+    const std::size_t middle = from + (to - from) / 2;
+    return sized(
+        join(balanced(operands, from, middle, join), balanced(operands, middle, to, join)));
   }
 
   Agent agent_number(const std::string& digits, std::size_t column) {
@@ -260,19 +271,15 @@ class FormulaParser {
       node->agent_names = std::move(group.names);
       return with_column(node, column);
     };
-    auto digits_after = [&](std::size_t prefix) {
-      return w.size() > prefix && std::isdigit(static_cast<unsigned char>(w[prefix])) &&
-             w.find_first_not_of("0123456789", prefix) == std::string::npos;
-    };
     skip_space();
     const bool group_follows = pos_ < text_.size() && text_[pos_] == '{';
+    const bool numbered = is_modal_operator_word(w);
     // Kw takes one agent number, like K and M: the evaluator and the printer read one
     // agent, so Kw{1,2} must be an error rather than Kw1 in disguise.
-    if (w.rfind("Kw", 0) == 0 && (digits_after(2) || (w == "Kw" && group_follows)))
+    if (w.rfind("Kw", 0) == 0 && (numbered || (w == "Kw" && group_follows)))
       return modal(K::KnowsWhether, 2);
-    if (w[0] == 'K' && (digits_after(1) || (w == "K" && group_follows))) return modal(K::Knows, 1);
-    if (w[0] == 'M' && (digits_after(1) || (w == "M" && group_follows)))
-      return modal(K::Possible, 1);
+    if (w[0] == 'K' && (numbered || (w == "K" && group_follows))) return modal(K::Knows, 1);
+    if (w[0] == 'M' && (numbered || (w == "M" && group_follows))) return modal(K::Possible, 1);
     if ((w == "E" || w == "C" || w == "D") && group_follows)
       return modal(w == "E" ? K::Everybody : w == "C" ? K::Common : K::Distributed, 1);
     if (w == "true") return with_column(f::truth(), column);
@@ -413,6 +420,11 @@ class FormulaParser {
     }
     const std::string name = word();
     if (name.empty()) fail("expected a term, found " + character_here());
+    if (is_modal_operator_word(name)) {
+      // Not a variable (none may be called so): K1 -x = 1 is K1 applied to -x = 1.
+      pos_ = column - 1;
+      fail("expected a term, found the modal operator " + name);
+    }
     return located_term(t::variable(name), column);
   }
 

@@ -337,12 +337,27 @@ class Play {
 
   UpdateResult act(const ActionModel& am, const std::vector<Agent>& audience,
                    const std::string& text, const std::string& formula) {
+    check_product_size(am);
     UpdateResult r = product_update(model_, am);
     log_update("action", audience, text, formula, r);
     return r;
   }
 
+  // The limits of the game's config (the game loop sets them), which updates that multiply
+  // the worlds are held to.
+  void set_world_limits(const WorldLimits& limits) { limits_ = limits; }
+
  protected:
+  // Refuses a product update whose worlds would pass max_worlds or max_memory, before it is
+  // built: each copying event doubles the worlds, and a few dozen outgrow any memory.
+  void check_product_size(const ActionModel& am) const {
+    BigCount product = 0;
+    for (const WorldSet& pre : am.preconditions) product += (pre & model_.alive()).count();
+    check_world_limit(product, limits_,
+                      model_bytes_per_world(model_.agent_count(), sizeof(std::uint32_t)), "",
+                      "this action model gives");
+  }
+
   std::vector<Agent> all_agents() const {
     std::vector<Agent> g(model_.agent_count());
     for (std::size_t i = 0; i < g.size(); ++i) g[i] = Agent(i);
@@ -422,6 +437,7 @@ class Play {
   std::string game_name_;
   EventSink* sink_ = nullptr;
   int turn_ = 0;
+  WorldLimits limits_;
 };
 
 // The rules of one game, read from a config; starts plays.

@@ -26,11 +26,13 @@ class GameRunner {
   GameRunner(const Game& game, std::uint64_t seed, EventSink& sink)
       : game_(game), rng_(seed), seed_(seed), play_(game.new_play(rng_)) {
     play_->attach(sink);
+    play_->set_world_limits(game.config().limits());
   }
   // A play with the game's deal number `deal` (see Game::deal_count).
   GameRunner(const Game& game, std::uint64_t seed, EventSink& sink, std::size_t deal)
       : game_(game), rng_(seed), seed_(seed), play_(game.new_play_with_deal(rng_, deal)) {
     play_->attach(sink);
+    play_->set_world_limits(game.config().limits());
   }
 
   Play& play() { return *play_; }

@@ -109,7 +109,7 @@ std::optional<GameRecord> play_game(const BatchConfig& batch, WorkList::Item ite
     const auto file = std::filesystem::path(log_dir) /
                       (condition.name + "-" + std::to_string(item.game) + ".jsonl");
     log_file.emplace(file.string());
-    log.emplace(log_file->stream());
+    log.emplace(log_file->stream(), log_file->name());
   }
   kripke::EventSink& sink = log ? static_cast<kripke::EventSink&>(*log) : no_log;
 

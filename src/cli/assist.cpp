@@ -65,12 +65,13 @@ void apply_file(const AssistOptions& options, assist::Table& table) {
   std::ifstream in(options.events);
   if (!in) throw FileError(options.events, "cannot be read");
   assist::Table next = table;
-  std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
-    const auto start = line.find_first_not_of(" \t\r");
-    if (start == std::string::npos || line[start] == '#') continue;
+  for (int number = 1;; ++number) {
     try {
-      next.apply(line);
+      const std::optional<std::string> line = play::read_line(in);
+      if (!line) break;
+      const auto start = line->find_first_not_of(" \t");
+      if (start == std::string::npos || (*line)[start] == '#') continue;
+      next.apply(*line);
     } catch (const kripke::InputError& e) {
       throw FileError(options.events, e.what(), fmt::format("line {}", number));
     }

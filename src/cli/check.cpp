@@ -131,9 +131,10 @@ void add_check_command(CLI::App& app) {
       ->type_name("FORMULA");
   cmd->add_option("--format", options->format, "text (default) or json: one JSON object")
       ->check(CLI::IsMember({"text", "json"}));
-  cmd->add_option("--limit", options->limit,
-                  "the most worlds --where lists (default 100; 0: all); the count is exact")
-      ->type_name("N");
+  add_count_option(
+      *cmd, "--limit", kMaxCountOption,
+      [options](std::uint64_t n) { options->limit = std::size_t(n); },
+      "the most worlds --where lists (default 100; 0: all); the count is exact");
   help_footer(
       *cmd,
       "Start the game of a config (the deal and the updates before the first turn) and play\n"

@@ -90,6 +90,28 @@ void check_stdout_written() {
   }
 }
 
+void add_count_option(CLI::App& command, const std::string& name, std::uint64_t max,
+                      const std::function<void(std::uint64_t)>& set, const std::string& help) {
+  command
+      .add_option_function<std::string>(
+          name,
+          [set](const std::string& text) {
+            std::uint64_t number = 0;
+            kripke::parse_decimal(text, number);
+            set(number);
+          },
+          help)
+      ->check(
+          [max](const std::string& text) {
+            std::uint64_t number = 0;
+            return kripke::parse_decimal(text, number) && number <= max
+                       ? std::string()
+                       : "'" + text + "' is not a whole number from 0 to " + std::to_string(max);
+          },
+          "N")
+      ->type_name("N");
+}
+
 void SeedOption::add_to(CLI::App& command) {
   // Read as text and checked here: CLI11 would wrap "-1" and saturate 2^64 without a word.
   option_ = command

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,14 @@ std::string usage_error_message(const CLI::App& app, const std::string& problem,
 // Standard output could not be written (a full disk, /dev/full, a closed pipe): an InputError
 // naming it, thrown when the command has finished writing.
 void check_stdout_written();
+
+// The largest --limit or --step: far above any count that makes sense, far below a wrap.
+inline constexpr std::uint64_t kMaxCountOption = 1'000'000'000;
+
+// A whole-number option (--limit, --step) from 0 to `max`, read as decimal digits: CLI11
+// alone would read "-5" as 2^64 - 5 and 2^64 as 2^64 - 1. Sets `value` when given.
+void add_count_option(CLI::App& command, const std::string& name, std::uint64_t max,
+                      const std::function<void(std::uint64_t)>& set, const std::string& help);
 
 // --seed N, which overrides the config's seed.
 class SeedOption {

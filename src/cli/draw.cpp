@@ -30,6 +30,7 @@ struct DrawOptions {
   std::size_t limit = 300;
   std::string format = "dot";
   std::string out = "-";
+  int timeout = 60;  // seconds Graphviz may take to render
 };
 
 void draw(const DrawOptions& options) {
@@ -40,9 +41,10 @@ void draw(const DrawOptions& options) {
   const StartedGame started(options.start);
   const kripke::Play& play = started.play();
   if (!play.enumerates_worlds())
-    throw kripke::InputError(
-        "the worlds of this play are counted, not listed (the symbolic engine; Sleuth's full "
-        "deck): a drawing needs them listed, with \"engine\": \"explicit\" where the game has it");
+    throw FileError(options.start.config,
+                    "the worlds of this play are counted, not listed (the symbolic engine; "
+                    "Sleuth's full deck; Cluedo): a drawing needs them listed, with \"engine\": "
+                    "\"explicit\" where the game has it");
 
   kripke::WorldSet worlds = play.model().alive();
   std::string title = fmt::format("{}: ", play.game_name());
@@ -71,7 +73,8 @@ void draw(const DrawOptions& options) {
         drawn.block_count(), options.minimize ? " after contraction" : "", options.limit,
         options.minimize ? "" : ", the bisimulation contraction (--minimize)"));
   const std::string dot = dot_drawing(play, drawn, options.title.empty() ? title : options.title);
-  out.stream() << (options.format == "dot" ? dot : render_with_dot(dot, options.format));
+  out.stream() << (options.format == "dot" ? dot
+                                           : render_with_dot(dot, options.format, options.timeout));
   out.commit();
 }
 
@@ -92,15 +95,21 @@ void add_draw_command(CLI::App& app) {
       ->type_name("TEXT");
   cmd->add_flag("--minimize", options->minimize,
                 "draw the bisimulation contraction: the smallest model with the same knowledge");
-  cmd->add_option("--limit", options->limit,
-                  "refuse to draw more worlds than this (default 300; 0: no limit)")
-      ->type_name("N");
+  add_count_option(
+      *cmd, "--limit", kMaxCountOption,
+      [options](std::uint64_t n) { options->limit = std::size_t(n); },
+      "refuse to draw more worlds than this (default 300; 0: no limit)");
   cmd->add_option("--format", options->format,
                   "dot (default): Graphviz's text; svg or png: rendered by Graphviz's dot")
       ->check(CLI::IsMember({"dot", "svg", "png"}))
       ->type_name("FORMAT");
   cmd->add_option("-o,--out", options->out, "write the drawing here (default: standard output)")
       ->type_name("FILE");
+  cmd->add_option("--timeout", options->timeout,
+                  "seconds Graphviz's dot may take for svg or png before it is stopped (default "
+                  "60)")
+      ->check(CLI::Range(1, 86400))
+      ->type_name("SECONDS");
   help_footer(*cmd,
               "Start the game of a config (the deal and the updates before the first turn), or of\n"
               "a scenario and play its first --step steps (all by default), then play --turns\n"

@@ -10,9 +10,11 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
 #include "games/catalog.hpp"
 #include "input/config_file.hpp"
 #include "kripke/game_loop.hpp"
+#include "output/interrupt.hpp"
 #include "output/output_file.hpp"
 #include "output/sinks.hpp"
 #include "play/desk.hpp"
@@ -69,10 +71,14 @@ std::unique_ptr<play::Desk> desk_for(kripke::Play& play) {
 
 void play_game(const PlayOptions& options) {
   auto [game, people] = load_game_with_people(options.config);
+  InterruptGuard interrupt;
   std::optional<OutputFile> log_file;
   std::optional<JsonlSink> log;
   kripke::NullSink no_log;
-  if (!options.log.empty()) log.emplace(log_file.emplace(options.log).stream());
+  if (!options.log.empty()) {
+    log_file.emplace(options.log);
+    log.emplace(log_file->stream(), log_file->name());
+  }
   in_file(options.config, [&] {
     // The seats are known once the play exists; the sinks are attached before.
     play::SeatScreens screens;
@@ -88,10 +94,15 @@ void play_game(const PlayOptions& options) {
     marker.set_seats(seats);
     play::LineInput input(std::cin, std::cout, play::on_terminal());
     play::SeatLoop loop(runner, *desk, screens, marker, endings, input, std::cout, seats);
+    loop.stop_when(interrupt.requested());
     desk->seat_people(loop);
     loop.run();
   });
   if (log_file) log_file->commit();
+  if (interrupt.signal())
+    throw CommandExit(
+        ExitCode(128 + interrupt.signal()),
+        log_file ? "interrupted: the game so far is in " + options.log : "interrupted");
 }
 
 }  // namespace
@@ -122,9 +133,11 @@ void add_play_command(CLI::App& app) {
       "table (the knowledge table), view, history, quit. Any unambiguous start of a word will\n"
       "do. On a terminal the prompt has line editing and history; with several people the\n"
       "screen is cleared and the keyboard passed between turns. Input from a pipe or file is\n"
-      "read line by line and echoed. End of input ends the game; the log is still written.",
+      "read line by line and echoed. End of input ends the game; the log is still written,\n"
+      "and so it is when Ctrl-C or SIGTERM stops the game (its end reason: \"interrupted\").",
       "  0  the game ended (won, stalled, the turn limit, quit or end of input)\n"
-      "  2  bad usage, a bad config, or a game without seats (cluedo, a model)");
+      "  2  bad usage, a bad config, or a game without seats (cluedo, a model)",
+      "  130  interrupted by Ctrl-C (143: by SIGTERM); the log so far is written");
   cmd->callback([options] { play_game(*options); });
 }
 

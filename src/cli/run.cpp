@@ -40,15 +40,15 @@ std::vector<std::string> hidden_in_text(const RunOptions& options) {
 void run(const RunOptions& options) {
   const auto game =
       load_game(options.config, [&](kripke::GameConfig& c) { options.engine.apply(c); });
-  TextSink text(std::cout, hidden_in_text(options));
-  JsonlSink jsonl(std::cout);
+  TextSink text(std::cout, "standard output", hidden_in_text(options));
+  JsonlSink jsonl(std::cout, "standard output");
   FanOutSink sinks;
   sinks.add(options.format == "jsonl" ? static_cast<kripke::EventSink&>(jsonl) : text);
   std::optional<OutputFile> log_file;
   std::optional<JsonlSink> log;
   if (!options.log.empty()) {
     log_file.emplace(options.log);
-    sinks.add(log.emplace(log_file->stream()));
+    sinks.add(log.emplace(log_file->stream(), log_file->name()));
   }
   in_file(options.config,
           [&] { kripke::run_game(*game, options.seed.or_config(game->config().seed), sinks); });

@@ -61,7 +61,7 @@ void run_file(const std::string& file, const ScenarioOptions& options, Tally& ta
   try {
     Scenario scenario = load_scenario(file);
     options.engine.apply(scenario.config);
-    TextSink text(std::cout, {"knowledge"});  // as `run` without --knowledge
+    TextSink text(std::cout, "standard output", {"knowledge"});  // as `run` without --knowledge
     kripke::NullSink quiet;
     const ScenarioResult result = in_file(file, [&] {
       return run_scenario(scenario, verbose ? static_cast<kripke::EventSink&>(text) : quiet);

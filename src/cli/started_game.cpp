@@ -14,11 +14,9 @@ void StartOptions::add_to(CLI::App& command, const std::string& purpose) {
   command.add_option("CONFIG", config, "the game config or scenario (JSON)")
       ->required()
       ->type_name("FILE");
-  command
-      .add_option("--step", step,
-                  "for a scenario: play its first K steps (default: all of them), then "
-                  "the turns")
-      ->type_name("K");
+  add_count_option(
+      command, "--step", kMaxCountOption, [this](std::uint64_t k) { step = std::size_t(k); },
+      "for a scenario: play its first K steps (default: all of them), then the turns");
   command.add_option("--turns", turns, "turns to play " + purpose + " (default 0)")
       ->check(CLI::Range(0, 1'000'000))
       ->type_name("N");

@@ -18,7 +18,8 @@ namespace kripkesim {
 namespace fs = std::filesystem;
 
 kripke::Json read_json_file(const std::string& file) {
-  if (fs::is_directory(file)) throw FileError(file, "is a directory, not a JSON file");
+  std::error_code ec;
+  if (fs::is_directory(file, ec)) throw FileError(file, "is a directory, not a JSON file");
   std::ifstream in(file, std::ios::binary);
   if (!in) throw FileError(file, std::string("cannot open: ") + std::strerror(errno));
   // Read in pieces up to the limit: a config named /dev/zero (or any endless stream) must

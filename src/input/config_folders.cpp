@@ -8,7 +8,7 @@ namespace fs = std::filesystem;
 
 fs::path bundled_configs_dir() {
   if (const char* dir = std::getenv("KRIPKESIM_CONFIGS"); dir && *dir) return dir;
-  if (fs::is_directory("configs")) return "configs";
+  if (std::error_code ec; fs::is_directory("configs", ec)) return "configs";
   return KRIPKESIM_SOURCE_CONFIGS_DIR;
 }
 
@@ -18,7 +18,10 @@ std::vector<fs::path> json_files_under(const fs::path& dir, std::vector<FileErro
   // and skipped, and the rest is still listed.
   std::error_code ec;
   fs::recursive_directory_iterator it(dir, ec), end;
-  if (ec) problems.emplace_back(dir.string(), "cannot list: " + ec.message());
+  if (ec) {
+    problems.emplace_back(dir.string(), "cannot list: " + ec.message());
+    return files;
+  }
   for (; !ec && it != end; it.increment(ec)) {
     const fs::path path = it->path();
     std::error_code status_ec;

@@ -7,14 +7,18 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <sstream>
+#include <thread>
 #include <vector>
 
 #include "kripke/errors.hpp"
+#include "output/signal_cleanup.hpp"
 
 extern char** environ;
 
@@ -32,8 +36,13 @@ class TemporaryFile {
       throw kripke::InputError(
           fmt::format("cannot create a temporary file for Graphviz: {}", std::strerror(errno)));
     close(fd);
+    clean_up_on_signals();
+    register_temporary_file(path_.c_str());
   }
-  ~TemporaryFile() { std::remove(path_.c_str()); }
+  ~TemporaryFile() {
+    unregister_temporary_file(path_.c_str());  // first: the handler must not read a freed path
+    std::remove(path_.c_str());
+  }
   TemporaryFile(const TemporaryFile&) = delete;
   TemporaryFile& operator=(const TemporaryFile&) = delete;
   const std::string& path() const { return path_; }
@@ -41,6 +50,24 @@ class TemporaryFile {
  private:
   std::string path_;
 };
+
+// The child's status once it ends; -1 (the child killed) when it runs past `seconds`.
+int wait_for(pid_t pid, int seconds) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  for (;;) {
+    int status = 0;
+    const pid_t done = waitpid(pid, &status, WNOHANG);
+    if (done == pid) return status;
+    if (done < 0 && errno != EINTR) return status;
+    if (std::chrono::steady_clock::now() > deadline) {
+      kill(pid, SIGKILL);
+      while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+      }
+      return -1;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
 
 std::string contents(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -51,7 +78,8 @@ std::string contents(const std::string& path) {
 
 }  // namespace
 
-std::string render_with_dot(const std::string& dot_text, const std::string& format) {
+std::string render_with_dot(const std::string& dot_text, const std::string& format,
+                            int timeout_seconds) {
   // Files rather than pipes: `dot` reads all its input before it writes, and neither side
   // can then block the other.
   TemporaryFile input(".dot"), output(("." + format).c_str()), errors(".txt");
@@ -81,9 +109,14 @@ std::string render_with_dot(const std::string& dot_text, const std::string& form
         "write DOT (the default) and render it elsewhere");
   if (spawned != 0)
     throw kripke::InputError(fmt::format("cannot run Graphviz's dot: {}", std::strerror(spawned)));
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  register_child(pid);
+  const int status = wait_for(pid, timeout_seconds);
+  unregister_child(pid);
+  if (status < 0)
+    throw kripke::InputError(fmt::format(
+        "Graphviz's dot did not finish the drawing in {} s, and was stopped: draw fewer worlds "
+        "(--agent, --where, --minimize) or write DOT and render it elsewhere",
+        timeout_seconds));
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     std::string message = contents(errors.path());
     message = message.substr(0, message.find('\n'));

@@ -2,7 +2,7 @@
 
 #include <csignal>
 
-#include "output/output_file.hpp"
+#include "output/signal_cleanup.hpp"
 
 namespace kripkesim {
 namespace {
@@ -16,7 +16,7 @@ struct sigaction previous_int, previous_term;
 extern "C" void on_signal(int sig) {
   if (stop_requested.exchange(true)) {
     // The second signal ends the process at once, as usual, less its temporary files.
-    remove_temporary_files();
+    clean_up_now();
     std::signal(sig, SIG_DFL);
     std::raise(sig);
     return;

@@ -3,47 +3,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <array>
 #include <atomic>
 #include <cerrno>
-#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
-#include <mutex>
 
 #include "output/file_error.hpp"
+#include "output/signal_cleanup.hpp"
 
 namespace kripkesim {
 namespace fs = std::filesystem;
 namespace {
-
-// The temporary files open now, for the signal handler: a fixed table of pointers to the
-// OutputFiles' own path strings, as a handler can neither lock nor allocate.
-constexpr std::size_t kMaxTemporaryFiles = 256;
-std::array<std::atomic<const char*>, kMaxTemporaryFiles> temporary_files{};
-
-void register_temporary(const char* path) {
-  for (auto& slot : temporary_files) {
-    const char* empty = nullptr;
-    if (slot.compare_exchange_strong(empty, path)) return;
-  }
-  // A full table only means this file would survive a signal, as before.
-}
-
-void unregister_temporary(const char* path) {
-  for (auto& slot : temporary_files) {
-    const char* mine = path;
-    if (slot.compare_exchange_strong(mine, nullptr)) return;
-  }
-}
-
-extern "C" void remove_and_end(int sig) {
-  remove_temporary_files();
-  std::signal(sig, SIG_DFL);
-  std::raise(sig);
-}
 
 // The path a chain of symbolic links ends at (the path itself when it is no link).
 std::string resolve_links(const std::string& path) {
@@ -69,26 +41,6 @@ std::string temporary_name(const std::string& target) {
 
 }  // namespace
 
-void remove_temporary_files() {
-  for (auto& slot : temporary_files)
-    if (const char* path = slot.load()) ::unlink(path);
-}
-
-void remove_temporary_files_on_signals() {
-  static std::once_flag installed;
-  std::call_once(installed, [] {
-    for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
-      struct sigaction current {};
-      sigaction(sig, nullptr, &current);
-      if (current.sa_handler != SIG_DFL) continue;  // ignored, or someone else's handler
-      struct sigaction action {};
-      action.sa_handler = remove_and_end;
-      sigemptyset(&action.sa_mask);
-      sigaction(sig, &action, nullptr);
-    }
-  });
-}
-
 OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
   if (path_ == "-") {
     out_ = &std::cout;
@@ -96,7 +48,8 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
   }
   target_path_ = resolve_links(path_);
   struct stat st {};
-  if (::stat(target_path_.c_str(), &st) == 0) {
+  const bool exists = ::stat(target_path_.c_str(), &st) == 0;
+  if (exists) {
     if (S_ISDIR(st.st_mode)) throw FileError(path_, "is a directory");
     if (!S_ISREG(st.st_mode)) {  // a device, FIFO or socket: written straight
       file_.open(target_path_, std::ios::binary | std::ios::out);
@@ -107,20 +60,29 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
     throw FileError(path_, std::string("cannot write: ") + std::strerror(errno));
   }
   temp_path_ = temporary_name(target_path_);
-  remove_temporary_files_on_signals();
-  register_temporary(temp_path_.c_str());
+  clean_up_on_signals();
+  register_temporary_file(temp_path_.c_str());
   file_.open(temp_path_, std::ios::binary | std::ios::trunc);
   if (!file_) {
     const int error = errno;
-    unregister_temporary(temp_path_.c_str());
+    unregister_temporary_file(temp_path_.c_str());
     throw FileError(path_, std::string("cannot write: ") + std::strerror(error));
+  }
+  // The file that replaces an existing one keeps its owner (where this process may give
+  // it: root, or the owner's own group) and its permissions, from before anything is
+  // written into it: a 0600 log must not become readable by others, even for a moment.
+  if (exists) {
+    const bool owner_kept = ::chown(temp_path_.c_str(), st.st_uid, st.st_gid) == 0 ||
+                            ::chown(temp_path_.c_str(), uid_t(-1), st.st_gid) == 0;
+    (void)owner_kept;  // neither root nor in the group: the permissions are kept all the same
+    ::chmod(temp_path_.c_str(), st.st_mode & 07777);
   }
 }
 
 OutputFile::~OutputFile() {
   if (temp_path_.empty() || committed_) return;
   file_.close();
-  unregister_temporary(temp_path_.c_str());  // first: the handler must not read a freed path
+  unregister_temporary_file(temp_path_.c_str());  // first: the handler must not read a freed path
   std::remove(temp_path_.c_str());
 }
 
@@ -135,7 +97,7 @@ void OutputFile::commit() {
   if (!temp_path_.empty()) {
     if (std::rename(temp_path_.c_str(), target_path_.c_str()) != 0)
       throw FileError(path_, std::string("cannot write: ") + std::strerror(errno));
-    unregister_temporary(temp_path_.c_str());
+    unregister_temporary_file(temp_path_.c_str());
   }
   committed_ = true;
 }

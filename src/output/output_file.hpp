@@ -2,14 +2,15 @@
 // they should write into.
 //
 // - A regular file, or a path that does not exist yet: written to `FILE.tmp.<pid>` beside
-//   it and renamed over it by commit(), so the file appears only when complete.
+//   it and renamed over it by commit(), so the file appears only when complete. A file it
+//   replaces keeps its permissions and, where allowed, its owner and group.
 // - A symbolic link: the same, for the file the link points to; the link stays a link.
 // - A device, a FIFO or a socket (/dev/null, /dev/stdout, a named pipe), or "-" (standard
 //   output): written straight to it, as it cannot be replaced (and must not be: renaming
 //   over /dev/null as root would put a regular file in its place).
 // A temporary file is removed when the OutputFile is destroyed without commit(), and when the
-// process is ended by SIGINT, SIGTERM or SIGHUP (remove_temporary_files_on_signals); only
-// SIGKILL can leave one behind.
+// process is ended by SIGINT, SIGTERM or SIGHUP (signal_cleanup.hpp); only SIGKILL can leave
+// one behind.
 #pragma once
 
 #include <fstream>
@@ -29,6 +30,8 @@ class OutputFile {
   OutputFile& operator=(const OutputFile&) = delete;
 
   std::ostream& stream() { return *out_; }
+  // The path as given, for messages.
+  const std::string& name() const { return path_; }
   // Flushes and, for a temporary file, renames it into place. FileError on a failed write.
   void commit();
 
@@ -40,12 +43,5 @@ class OutputFile {
   std::ostream* out_ = &file_;
   bool committed_ = false;
 };
-
-// Installs handlers for SIGINT, SIGTERM and SIGHUP that remove the temporary files of every
-// open OutputFile and then end the process as the signal would have. Called by OutputFile;
-// a command that catches these signals itself calls remove_temporary_files() before ending.
-void remove_temporary_files_on_signals();
-// Async-signal-safe.
-void remove_temporary_files();
 
 }  // namespace kripkesim

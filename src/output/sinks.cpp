@@ -3,8 +3,18 @@
 #include <algorithm>
 
 #include "output/build_info.hpp"
+#include "output/file_error.hpp"
 
 namespace kripkesim {
+namespace {
+
+void check_written(const std::ostream& out, const std::string& name) {
+  if (!out)
+    throw FileError(name,
+                    "cannot write (a full disk, or a closed pipe?): the output is incomplete");
+}
+
+}  // namespace
 
 void JsonlSink::emit(const kripke::Event& event) {
   if (event.record.is_null()) return;
@@ -12,14 +22,16 @@ void JsonlSink::emit(const kripke::Event& event) {
     kripke::LogRecord start = event.record;  // once per game: the copy costs nothing
     start["build"] = build_id();
     out_ << start.dump() << '\n';
-    return;
+  } else {
+    out_ << event.record.dump() << '\n';
   }
-  out_ << event.record.dump() << '\n';
+  check_written(out_, name_);
 }
 
 void TextSink::emit(const kripke::Event& event) {
   if (event.text.empty() || hides(event.record)) return;
   out_ << event.text << '\n';
+  check_written(out_, name_);
 }
 
 bool TextSink::hides(const kripke::LogRecord& record) const {

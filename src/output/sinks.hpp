@@ -10,29 +10,36 @@
 
 namespace kripkesim {
 
+// Both sinks below stop the play with a FileError naming their output (`name`: a file, or
+// "standard output") as soon as it takes nothing more: a closed pipe (`| head`; SIGPIPE is
+// ignored, main.cpp) or a full disk. The command then ends with exit 2, and no temporary
+// file is left behind.
+
 // One line per log record (`record.dump()`); transcript-only events are skipped. The `start`
 // event gets the build's identity ("build": build_info.hpp) appended.
 class JsonlSink final : public kripke::EventSink {
  public:
-  explicit JsonlSink(std::ostream& out) : out_(out) {}
+  JsonlSink(std::ostream& out, std::string name) : out_(out), name_(std::move(name)) {}
   void emit(const kripke::Event& event) override;
 
  private:
   std::ostream& out_;
+  std::string name_;
 };
 
 // The transcript: the text of every event that has one, a line each, except the events
 // named in `hidden` (`run --no-hints` hides the hint tables: "hints").
 class TextSink final : public kripke::EventSink {
  public:
-  explicit TextSink(std::ostream& out, std::vector<std::string> hidden = {})
-      : out_(out), hidden_(std::move(hidden)) {}
+  TextSink(std::ostream& out, std::string name, std::vector<std::string> hidden = {})
+      : out_(out), name_(std::move(name)), hidden_(std::move(hidden)) {}
   void emit(const kripke::Event& event) override;
 
  private:
   bool hides(const kripke::LogRecord& record) const;
 
   std::ostream& out_;
+  std::string name_;
   std::vector<std::string> hidden_;
 };
 

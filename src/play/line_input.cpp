@@ -3,10 +3,16 @@
 #include <editline/readline.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <istream>
 #include <memory>
 #include <ostream>
+#include <string>
+
+#include "kripke/errors.hpp"
+#include "output/file_error.hpp"
 
 namespace kripkesim::play {
 
@@ -34,13 +40,30 @@ std::optional<std::string> LineInput::read(const std::string& prompt) {
     return text;
   }
   out_ << prompt << std::flush;
-  std::string text;
-  if (!std::getline(in_, text)) {
-    out_ << '\n';
-    return std::nullopt;
+  std::optional<std::string> text;
+  try {
+    text = read_line(in_);
+  } catch (const kripke::InputError& e) {
+    throw FileError("standard input", e);
   }
+  out_ << (text ? *text : "") << '\n';
+  return text;
+}
+
+std::optional<std::string> read_line(std::istream& in) {
+  std::string text;
+  bool any = false;
+  for (int c; (c = in.get()) != std::char_traits<char>::eof();) {
+    any = true;
+    if (c == '\n') break;
+    if (text.size() == kMaxLineLength)
+      throw kripke::InputError("a line of more than " + std::to_string(kMaxLineLength) +
+                               " characters: this input is not lines of text");
+    text.push_back(char(c));
+  }
+  if (in.bad()) throw kripke::InputError(std::string("cannot read: ") + std::strerror(errno));
+  if (!any) return std::nullopt;
   if (!text.empty() && text.back() == '\r') text.pop_back();
-  out_ << text << '\n';
   return text;
 }
 

@@ -4,6 +4,7 @@
 // a session would.
 #pragma once
 
+#include <cstddef>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -19,7 +20,8 @@ class LineInput {
   LineInput& operator=(const LineInput&) = delete;
 
   bool terminal() const { return terminal_; }
-  // The next line after showing `prompt`; nullopt at the end of the input (Ctrl-D).
+  // The next line after showing `prompt`; nullopt at the end of the input (Ctrl-D). Read
+  // from a pipe or file as read_line reads.
   std::optional<std::string> read(const std::string& prompt);
 
  private:
@@ -30,5 +32,14 @@ class LineInput {
 
 // Whether the process's standard input and output are both terminals.
 bool on_terminal();
+
+// The longest line read from a pipe or a file, far more than anyone types: a longer one (from
+// /dev/zero, or a binary file) is an error rather than a memory that fills up.
+inline constexpr std::size_t kMaxLineLength = 64 * 1024;
+
+// The next line of `in`, without its end ("\n" or "\r\n"); nullopt at the end of the input.
+// An InputError for a line over kMaxLineLength and for a failed read (a folder, a device
+// that fails).
+std::optional<std::string> read_line(std::istream& in);
 
 }  // namespace kripkesim::play

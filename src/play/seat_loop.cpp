@@ -59,7 +59,9 @@ void SeatLoop::run() {
   between_turns();
   while (!runner_.finished()) {
     const std::optional<kripke::Agent> mover = desk_.to_move();
-    if (!mover || !is_person(*mover)) {
+    if (interrupted()) {
+      input_ended_ = true;  // nobody is asked anything more
+    } else if (!mover || !is_person(*mover)) {
       runner_.step();
     } else if (!sit_down(*mover)) {
       input_ended_ = true;
@@ -67,7 +69,7 @@ void SeatLoop::run() {
       quit_ = true;
     }
     if (quit_) runner_.stop("quit");
-    if (input_ended_) runner_.stop("input ended");
+    if (input_ended_) runner_.stop(interrupted() ? "interrupted" : "input ended");
     between_turns();
   }
   // The end, as the last person at the screen sees it (the first seat if nobody moved).

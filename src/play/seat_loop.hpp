@@ -5,6 +5,7 @@
 // nobody sees another's cards.
 #pragma once
 
+#include <atomic>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -61,9 +62,12 @@ class SeatLoop final : public Seats {
         out_(out),
         seats_(std::move(seats)) {}
 
-  // Plays the game to its end, or until a person quits or the input ends (the game then
-  // ends with the reason "quit" or "input ended").
+  // Plays the game to its end, or until a person quits, the input ends or `stop` is raised
+  // (the game then ends with the reason "quit", "input ended" or "interrupted").
   void run();
+  // A flag (InterruptGuard's) that ends the game after the current turn: a person's turn
+  // ends at once, as a signal also ends the wait for a line (the read fails with EINTR).
+  void stop_when(const std::atomic<bool>& stop) { stop_ = &stop; }
 
   bool is_person(kripke::Agent a) const override;
   std::optional<std::string> choose(kripke::Agent a, const std::string& question,
@@ -97,6 +101,8 @@ class SeatLoop final : public Seats {
   // The game ends after the current turn: the input ended, or a person typed quit.
   bool input_ended_ = false;
   bool quit_ = false;
+  const std::atomic<bool>* stop_ = nullptr;
+  bool interrupted() const { return stop_ && stop_->load(); }
 };
 
 }  // namespace kripkesim::play

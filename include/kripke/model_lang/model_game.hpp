@@ -136,15 +136,16 @@ class ModelData {
         radix *= std::uint32_t(spec_->vocabulary().variables()[k].values.size());
       }
       Partition p = Partition::from_keys(key);
-      for (const Observation& o : spec_->agents()[i].observes) {
-        if (!o.term) continue;
-        const CompiledTerm term = compile(*o.term, spec_->vocabulary());
+      const auto& observes = spec_->agents()[i].observes;
+      for (std::size_t j = 0; j < observes.size(); ++j) {
+        if (!observes[j].term) continue;
+        const CompiledTerm term = compile(*observes[j].term, spec_->vocabulary());
         term_key.resize(worlds_.size());
         try {
           for (std::size_t w = 0; w < worlds_.size(); ++w)
             term_key[w] = std::uint64_t(value(term, spec_->vocabulary(), worlds_[w]));
         } catch (const FormulaError& e) {
-          throw InputError(e.what(), path);
+          throw InputError(e.what(), path + "/" + std::to_string(j));
         }
         p = p.refined_by(term_key);
       }

@@ -17,6 +17,7 @@
 #include "kripke/config_reader.hpp"
 #include "kripke/deals.hpp"
 #include "kripke/errors.hpp"
+#include "kripke/formula.hpp"
 
 namespace kripke::model_lang {
 
@@ -227,6 +228,10 @@ class Vocabulary {
     check_word(name, path);
     if (name == "true" || name == "false")
       throw InputError("'" + name + "' is a keyword of formulas, not a name", path);
+    if (is_modal_operator_word(name))
+      throw InputError("'" + name + "' reads as a modal operator in formulas (as K1 p does), so " +
+                           "no formula could mention it: choose another name",
+                       path);
   }
 
   static std::size_t index_of_value(const Variable& var, const Json& v, const std::string& path) {

@@ -9,6 +9,9 @@
 // BuDDy reports errors (above all: the node table would outgrow its limit) through a hook
 // that cannot unwind through its C code. The hook notes the first error; the operations
 // then return at once, and the session's check() turns the note into an exception.
+//
+// Variables are added only through BuddySession::ensure_variables, which works around a
+// fault of BuDDy 2.4 (see there).
 #pragma once
 
 #include <bdd.h>
@@ -20,6 +23,12 @@
 #include <string>
 
 #include "kripke/errors.hpp"
+
+// BuDDy's stack of nodes under construction (kernel.c), which libbdd exports. See
+// BuddySession::ensure_variables.
+extern "C" {
+extern int* bddrefstack;
+}
 
 namespace kripke::symbolic {
 
@@ -64,8 +73,7 @@ class BuddySession {
     if (buddy_detail::open_sessions() == 0) open_table(max_nodes);
     ++buddy_detail::open_sessions();
     try {
-      if (bdd_varnum() < variables) bdd_extvarnum(variables - bdd_varnum());
-      check();
+      ensure_variables(variables);
     } catch (...) {
       close();  // the destructor does not run for a constructor that throws
       throw;
@@ -85,6 +93,26 @@ class BuddySession {
                           "): raise max_bdd_nodes, or use the explicit engine if the worlds are "
                           "few enough to list");
     throw SymbolicLimit(std::string("BuDDy failed: ") + bdd_errstring(code));
+  }
+
+  // At least `variables` variables in the table (more are never taken away).
+  //
+  // BuDDy 2.4 allocates a new stack of nodes under construction (bddrefstack, 2 entries per
+  // variable and 4) whenever the number of variables changes, and does not initialise it.
+  // Its operations push a node with `*(bddrefstacktop++) = f(...)`, and the compiler that
+  // built Debian's libbdd advances the top before calling f: a garbage collection inside f
+  // then marks the slot not yet written, whose value is whatever malloc left there. Reused
+  // heap memory made that an index past the node table, and BuDDy crashed (SIGSEGV) or
+  // corrupted its table, depending on the heap's layout: after many observations or
+  // actions, each of which adds variables. With the stack zeroed, such a slot holds 0 (a
+  // terminal, which marking skips) or a node pushed earlier, which marking keeps alive one
+  // collection longer at worst.
+  static void ensure_variables(int variables) {
+    if (bdd_varnum() < variables) {
+      bdd_extvarnum(variables - bdd_varnum());
+      clear_node_stack();
+    }
+    check();
   }
 
   // Nodes in use now, and the table's size: for reports of memory.
@@ -113,6 +141,10 @@ class BuddySession {
     bdd_setmaxincrease(1 << 22);
     bdd_setminfreenodes(60);
     bdd_setvarnum(1);
+    clear_node_stack();
+  }
+  static void clear_node_stack() {
+    if (bddrefstack) std::fill(bddrefstack, bddrefstack + 2 * bdd_varnum() + 4, 0);
   }
   static void close() {
     if (--buddy_detail::open_sessions() == 0) bdd_done();

@@ -71,8 +71,7 @@ class KnowledgeStructure {
   int add_variables(int n) {
     const int first = variables_;
     variables_ += n;
-    if (bdd_varnum() < variables_) bdd_extvarnum(variables_ - bdd_varnum());
-    BuddySession::check();
+    BuddySession::ensure_variables(variables_);
     return first;
   }
   // Agent i observes `vars` too.
