@@ -278,6 +278,16 @@ TEST_CASE("deeply nested input is a FormulaError, not a stack overflow", "[formu
     CHECK(c.engine_truth_set(*parse_formula(kripke::to_string(*phi))) ==
           c.reference_truth_set(*phi));
   }
+
+  // A comparison in parentheses: each level first tries to read a term, which once read the
+  // whole rest of the nest again (2.3 s at 999 levels); the attempts now share what they read.
+  // 998 levels hold a comparison; at 999 the comparison inside is past the limit.
+  const auto comparison = parse_formula(repeat("(", 998) + "x = 1" + repeat(")", 998));
+  CHECK(comparison->kind == kripke::Formula::Kind::Compare);
+  CHECK_THROWS_AS(parse_formula(repeat("(", 999) + "x = 1" + repeat(")", 999)),
+                  kripke::FormulaError);
+  const auto mixed = parse_formula(repeat("(", 400) + "(x + 1) * 2 = y & p" + repeat(")", 400));
+  CHECK(kripke::to_string(*mixed) == kripke::to_string(*parse_formula("(x + 1) * 2 = y & p")));
 }
 
 TEST_CASE("an agent out of range is a FormulaError at evaluation, with its column",

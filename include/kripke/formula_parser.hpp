@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -400,15 +401,7 @@ class FormulaParser {
         return located_term(t::number(-operand->number), column);
       return located_term(t::apply(Term::Op::Negate, operand), column);
     }
-    if (accept("(")) {
-      ++term_depth_;
-      ++paren_depth_;
-      TermPtr inner = parse_sum();
-      expect(")", "to close the parenthesis");
-      --paren_depth_;
-      --term_depth_;
-      return inner;
-    }
+    if (text_[pos_] == '(') return parenthesized_term();
     if (std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
       commit();
       const std::string digits = word();
@@ -428,8 +421,44 @@ class FormulaParser {
     return located_term(t::variable(name), column);
   }
 
+  // A term in parentheses, remembered by where it opens. A comparison is tried at every
+  // level of nested parentheses, and each attempt would read the rest of the nest again
+  // (quadratic in the depth). Inside parentheses nothing commits an attempt, and the
+  // parser's nesting at a given '(' is the same in every attempt, so what it gave there (the
+  // term and where it ends, or the error) is what any later attempt would get.
+  TermPtr parenthesized_term() {
+    const std::size_t open = pos_;
+    if (const auto seen = parenthesized_.find(open);
+        seen != parenthesized_.end() && seen->second.nesting == nesting_) {
+      if (seen->second.error) throw *seen->second.error;
+      pos_ = seen->second.end;
+      return seen->second.term;
+    }
+    ++pos_;
+    ++term_depth_;
+    ++paren_depth_;
+    try {
+      TermPtr inner = parse_sum();
+      expect(")", "to close the parenthesis");
+      --paren_depth_;
+      --term_depth_;
+      parenthesized_[open] = {nesting_, inner, pos_, std::nullopt};
+      return inner;
+    } catch (const FormulaError& e) {
+      parenthesized_[open] = {nesting_, nullptr, 0, e};
+      throw;
+    }
+  }
+  struct Parenthesized {
+    std::size_t nesting = 0;
+    TermPtr term;  // null when it failed
+    std::size_t end = 0;
+    std::optional<FormulaError> error;
+  };
+
   std::string_view text_;
   std::size_t pos_ = 0;
+  std::unordered_map<std::size_t, Parenthesized> parenthesized_;
   bool committed_ = false;       // the comparison being tried has read a term-only token
   std::size_t term_depth_ = 0;   // parentheses open inside the term being read
   std::size_t paren_depth_ = 0;  // all parentheses open, formula and term
