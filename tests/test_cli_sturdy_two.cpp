@@ -304,3 +304,15 @@ TEST_CASE("[sturdy-2] a comparison of two large ranges on the symbolic engine is
     CHECK(expl.out == symb.out);
   }
 }
+
+TEST_CASE("[sturdy-2] a scenario folder that cannot be listed is reported once") {
+  const TempDir dir;
+  fs::create_symlink("loop", dir.file("loop"));
+  const CliResult r = run_cli({"scenario", dir.file("loop")});
+  INFO(r.err);
+  CHECK(r.exit_code == 2);
+  std::size_t reports = 0;
+  for (const std::string& line : lines_of(r.err))
+    reports += line.find(dir.file("loop")) != std::string::npos ? 1 : 0;
+  CHECK(reports == 1);
+}
