@@ -97,6 +97,13 @@ class Desk {
   std::set<kripke::Agent> wrong_claims_;  // people who answered wrongly
 };
 
+// A game unit's desk factory (src/games/<game>/unit.cpp): the desk DeskT for a play of the
+// game's own type PlayT (const where the desk only reads it).
+template <class DeskT, class PlayT>
+std::unique_ptr<Desk> desk_for_play(kripke::Play& play) {
+  return std::make_unique<DeskT>(dynamic_cast<PlayT&>(play));
+}
+
 // The candidate `word` names: the one equal to it ignoring case, else the only one it is a
 // prefix of; nullopt when none or several.
 std::optional<std::string> completion(const std::string& word,

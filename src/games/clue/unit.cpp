@@ -1,8 +1,6 @@
 // Clue in the command-line tool: its catalog entry, its bench cases and its desk (people at the
 // table). With bench.cpp and desk.cpp, the one unit that compiles the game's headers (a unity
 // group, CMakeLists.txt).
-#include <memory>
-
 #include "games/bench_cases.hpp"
 #include "games/catalog.hpp"
 #include "games/clue/desk.hpp"
@@ -12,9 +10,7 @@ namespace kripkesim {
 
 GameUnit clue_unit() {
   return {kripke::clue::game_info(), clue_bench_cases,
-          [](kripke::Play& play) -> std::unique_ptr<play::Desk> {
-            return std::make_unique<play::ClueDesk>(dynamic_cast<kripke::clue::CluePlay&>(play));
-          }};
+          play::desk_for_play<play::ClueDesk, kripke::clue::CluePlay>};
 }
 
 }  // namespace kripkesim

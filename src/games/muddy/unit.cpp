@@ -1,8 +1,6 @@
 // The muddy children in the command-line tool: its catalog entry, its bench cases and its desk
 // (people at the table). With bench.cpp and desk.cpp, the one unit that compiles the game's headers
 // (a unity group, CMakeLists.txt).
-#include <memory>
-
 #include "games/bench_cases.hpp"
 #include "games/catalog.hpp"
 #include "games/muddy/desk.hpp"
@@ -17,10 +15,7 @@ GameUnit muddy_unit() {
             for (auto& c : symbolic_muddy_bench_cases()) cases.push_back(std::move(c));
             return cases;
           },
-          [](kripke::Play& play) -> std::unique_ptr<play::Desk> {
-            return std::make_unique<play::MuddyDesk>(
-                dynamic_cast<const kripke::muddy::MuddyPlayBase&>(play));
-          }};
+          play::desk_for_play<play::MuddyDesk, const kripke::muddy::MuddyPlayBase>};
 }
 
 }  // namespace kripkesim

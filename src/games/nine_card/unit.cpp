@@ -1,8 +1,6 @@
 // The nine-card game in the command-line tool: its catalog entry, its bench cases and its desk
 // (people at the table). With bench.cpp and desk.cpp, the one unit that compiles the game's headers
 // (a unity group, CMakeLists.txt).
-#include <memory>
-
 #include "games/bench_cases.hpp"
 #include "games/catalog.hpp"
 #include "games/nine_card/desk.hpp"
@@ -12,10 +10,7 @@ namespace kripkesim {
 
 GameUnit nine_card_unit() {
   return {kripke::nine_card::game_info(), nine_card_bench_cases,
-          [](kripke::Play& play) -> std::unique_ptr<play::Desk> {
-            return std::make_unique<play::NineCardDesk>(
-                dynamic_cast<const kripke::nine_card::NineCardPlay&>(play));
-          }};
+          play::desk_for_play<play::NineCardDesk, const kripke::nine_card::NineCardPlay>};
 }
 
 }  // namespace kripkesim

@@ -1,8 +1,6 @@
 // What's My Number? in the command-line tool: its catalog entry, its bench cases and its desk
 // (people at the table). With bench.cpp and desk.cpp, the one unit that compiles the game's headers
 // (a unity group, CMakeLists.txt).
-#include <memory>
-
 #include "games/bench_cases.hpp"
 #include "games/catalog.hpp"
 #include "games/number/desk.hpp"
@@ -12,10 +10,7 @@ namespace kripkesim {
 
 GameUnit number_unit() {
   return {kripke::number::game_info(), number_bench_cases,
-          [](kripke::Play& play) -> std::unique_ptr<play::Desk> {
-            return std::make_unique<play::NumberDesk>(
-                dynamic_cast<const kripke::number::NumberPlay&>(play));
-          }};
+          play::desk_for_play<play::NumberDesk, const kripke::number::NumberPlay>};
 }
 
 }  // namespace kripkesim

@@ -1,8 +1,6 @@
 // Sleuth in the command-line tool: its catalog entry, its bench cases and its desk (people at the
 // table). With bench.cpp and desk.cpp, the one unit that compiles the game's headers (a unity
 // group, CMakeLists.txt).
-#include <memory>
-
 #include "games/bench_cases.hpp"
 #include "games/catalog.hpp"
 #include "games/sleuth/desk.hpp"
@@ -12,10 +10,7 @@ namespace kripkesim {
 
 GameUnit sleuth_unit() {
   return {kripke::sleuth::game_info(), sleuth_bench_cases,
-          [](kripke::Play& play) -> std::unique_ptr<play::Desk> {
-            return std::make_unique<play::SleuthDesk>(
-                dynamic_cast<const kripke::sleuth::SleuthPlay&>(play));
-          }};
+          play::desk_for_play<play::SleuthDesk, const kripke::sleuth::SleuthPlay>};
 }
 
 }  // namespace kripkesim
