@@ -232,15 +232,15 @@ TEST_CASE(
   }
   const TempDir tmp;
   const std::string env = "TMPDIR=" + tmp.path().string();
-  // The 54 worlds player 1 considers possible, drawn in PNG: Graphviz needs minutes.
-  const CliResult slow = run_cli({"draw", "configs/clue-small.json", "--agent", "1", "--format",
+  // All 1,440 worlds of the small Clue, drawn in PNG: Graphviz needs minutes.
+  const CliResult slow = run_cli({"draw", "configs/clue-small.json", "--limit", "0", "--format",
                                   "png", "--timeout", "1", "-o", tmp.file("out.png")},
                                  source_dir(), {env});
   check_exit_2(slow, "Graphviz's dot did not finish the drawing in 1 s");
   CHECK(leftovers_in(tmp.path()).empty());
   CHECK(processes_mentioning(tmp.path().string()).empty());
 
-  const pid_t pid = spawn_cli({"draw", "configs/clue-small.json", "--agent", "1", "--format", "png",
+  const pid_t pid = spawn_cli({"draw", "configs/clue-small.json", "--limit", "0", "--format", "png",
                                "-o", tmp.file("out.png")},
                               tmp.file("stdout"), tmp.file("stderr"), source_dir(), {env});
   REQUIRE(eventually(

@@ -26,12 +26,18 @@ struct Drawing {
   std::set<kripke::World> nodes;
   std::set<kripke::World> marked;  // double outline: the actual world
   std::map<std::string, std::set<std::pair<kripke::World, kripke::World>>> edges;  // by colour
+  std::set<std::string> legend_alike;  // agents the legend says cannot tell any two apart
 };
 
 Drawing parse_dot(const std::string& dot) {
   static const std::regex node(R"re(  w([0-9]+) \[label="[^"]*"(, peripheries=2)?\];)re");
   static const std::regex edge(R"re(  w([0-9]+) -- w([0-9]+) \[color="(#[0-9a-f]{6})".*\];)re");
   Drawing d;
+  // Legend lines end in \l: the agent's name follows the previous line's.
+  static const std::regex alike(R"re((?:\\l|")([^"\\]+): cannot tell any two of these)re");
+  for (auto it = std::sregex_iterator(dot.begin(), dot.end(), alike); it != std::sregex_iterator();
+       ++it)
+    d.legend_alike.insert((*it)[1]);
   std::istringstream lines(dot);
   std::smatch m;
   for (std::string line; std::getline(lines, line);) {
@@ -48,8 +54,29 @@ Drawing parse_dot(const std::string& dot) {
   return d;
 }
 
-// The drawing of `worlds` against the model: nodes, the actual world, and per agent the
-// pairs of drawn worlds in one class.
+// The worlds joined by a path of one colour's edges, as sets of two or more.
+std::set<std::set<kripke::World>> joined(
+    const std::set<std::pair<kripke::World, kripke::World>>& edges) {
+  std::map<kripke::World, kripke::World> parent;
+  const auto root = [&](kripke::World w) {
+    while (parent.count(w) != 0 && parent[w] != w) w = parent[w];
+    return w;
+  };
+  for (const auto& [a, b] : edges) {
+    parent.emplace(a, a);
+    parent.emplace(b, b);
+    parent[root(a)] = root(b);
+  }
+  std::map<kripke::World, std::set<kripke::World>> components;
+  for (const auto& [w, unused] : parent) components[root(w)].insert(w);
+  std::set<std::set<kripke::World>> out;
+  for (const auto& [r, members] : components) out.insert(members);
+  return out;
+}
+
+// The drawing of `worlds` against the model: nodes, the actual world, and per agent its
+// classes among the drawn worlds, each joined by a chain (k - 1 edges for k worlds, so that
+// no edge is redundant).
 void require_faithful(const kripke::Play& play, const kripke::WorldSet& worlds) {
   const Drawing d = parse_dot(
       kripkesim::dot_drawing(play, kripke::without_contraction(play.model(), worlds), "test"));
@@ -61,19 +88,30 @@ void require_faithful(const kripke::Play& play, const kripke::WorldSet& worlds) 
                                                : std::set<kripke::World>{}));
   for (std::size_t i = 0; i < m.agent_count(); ++i) {
     const auto agent = kripke::Agent(i);
-    std::set<std::pair<kripke::World, kripke::World>> pairs;
-    for (kripke::World a : expected_nodes)
-      for (kripke::World b : expected_nodes)
-        if (a < b && m.partition(agent).class_of(a) == m.partition(agent).class_of(b))
-          pairs.insert({a, b});
+    std::map<std::size_t, std::set<kripke::World>> by_class;
+    for (kripke::World w : expected_nodes) by_class[m.partition(agent).class_of(w)].insert(w);
+    std::set<std::set<kripke::World>> classes;
+    std::size_t chain_edges = 0;
+    for (const auto& [c, members] : by_class)
+      if (members.size() > 1) {
+        classes.insert(members);
+        chain_edges += members.size() - 1;
+      }
+    if (classes.size() == 1 && classes.begin()->size() == expected_nodes.size()) {
+      classes.clear();  // alike everywhere: the legend says so, and no edges are drawn
+      chain_edges = 0;
+    }
     const auto it = d.edges.find(kripkesim::agent_colour(agent));
-    REQUIRE((it == d.edges.end() ? decltype(pairs){} : it->second) == pairs);
+    const auto edges =
+        it == d.edges.end() ? std::set<std::pair<kripke::World, kripke::World>>{} : it->second;
+    REQUIRE(joined(edges) == classes);
+    REQUIRE(edges.size() == chain_edges);
   }
 }
 
 }  // namespace
 
-TEST_CASE("[draw] the drawing has every world and exactly each agent's pairs") {
+TEST_CASE("[draw] the drawing has every world and joins exactly each agent's classes") {
   TempDir dir;
   // Sum and Product below 8, and three agents each seeing some of four variables.
   const std::string sum = dir.write("sum.json", R"({"game": "model", "rules": {
@@ -107,13 +145,18 @@ TEST_CASE("[draw] options narrow the drawing, and too many worlds or a bad agent
   CHECK_THAT(all.out, Catch::Contains("[label=\"muddy 1 3 4\"]"));
   const CliResult child = run_cli({"draw", muddy, "--agent", "1"});
   CHECK(parse_dot(child.out).nodes.size() == 2);
-  CHECK_THAT(child.out, Catch::Contains("child 1: teal edges"));
+  CHECK_THAT(child.out,
+             Catch::Contains("child 1: cannot tell any two of these worlds apart (no edges)"));
+  CHECK_THAT(child.out, Catch::Contains("child 2: orange edges"));
   const CliResult where = run_cli({"draw", muddy, "--where", "muddy(1) & muddy(2)"});
   CHECK(parse_dot(where.out).nodes.size() == 8);
 
-  const CliResult big = run_cli({"draw", muddy, "--limit", "30"});
+  // Five children: each cannot tell 15 pairs of the 31 worlds apart, 75 edges in all.
+  CHECK(run_cli({"draw", muddy, "--limit", "106"}).exit_code == 0);
+  const CliResult big = run_cli({"draw", muddy, "--limit", "105"});
   CHECK(big.exit_code == 2);
-  CHECK_THAT(big.err, Catch::Contains("31 worlds to draw, over the limit of 30"));
+  CHECK_THAT(big.err,
+             Catch::Contains("31 worlds and 75 edges to draw, 106 in all, over the limit of 105"));
   CHECK(big.out.empty());
   const CliResult unparsed =
       run_cli({"draw", muddy, "--where", "muddy(1) &", "--out", dir.file("x.dot")});
@@ -160,14 +203,15 @@ TEST_CASE("[draw] --minimize draws a node per class of bisimilar worlds") {
   // a tells p apart and b q: the contracted model is the 2x2 square, two edges each.
   for (const auto& [colour, pairs] : d.edges) CHECK(pairs.size() == 2);
   CHECK(d.edges.size() == 2);
-  // The limit counts what is drawn.
-  CHECK(run_cli({"draw", config, "--minimize", "--limit", "4"}).exit_code == 0);
-  const CliResult over = run_cli({"draw", config, "--limit", "4"});
+  // The limit counts what is drawn: 4 nodes and 4 edges; 8 nodes and 2 chains of 3 edges
+  // per agent.
+  CHECK(run_cli({"draw", config, "--minimize", "--limit", "8"}).exit_code == 0);
+  const CliResult over = run_cli({"draw", config, "--limit", "8"});
   CHECK(over.exit_code == 2);
   CHECK_THAT(over.err, Catch::Contains("the bisimulation contraction (--minimize)"));
   const CliResult past = run_cli({"draw", config, "--step", "2"});
   CHECK(past.exit_code == 2);
-  CHECK_THAT(past.err, Catch::Contains("--step 2: the script has only 1 steps"));
+  CHECK_THAT(past.err, Catch::Contains("--step 2: the script has only 1 step"));
 }
 
 TEST_CASE("[draw] --format svg and png render through Graphviz, or say how to install it") {
@@ -192,6 +236,14 @@ TEST_CASE("[draw] --format svg and png render through Graphviz, or say how to in
   CHECK_THAT(image, Catch::Contains("muddy 1 3 4"));
   REQUIRE(run_cli({"draw", muddy, "--format", "png", "--out", png}).exit_code == 0);
   CHECK(read_file(png).substr(1, 3) == "PNG");
+  // What a player of the small Clue considers possible (54 worlds) and of the nine-card
+  // game (30): Graphviz lays both out in well under a second.
+  for (const char* config : {"configs/clue-small.json", "configs/nine-card.json"}) {
+    const CliResult view = run_cli({"draw", source_path(config), "--agent", "1", "--format", "png",
+                                    "--timeout", "20", "--out", png});
+    CHECK(view.exit_code == 0);
+    CHECK(view.err.empty());
+  }
   const CliResult bad = run_cli({"draw", muddy, "--format", "gif"});
   CHECK(bad.exit_code == 2);
 }
@@ -233,11 +285,12 @@ TEST_CASE("[draw] the figures of ClueModel's pages and of the muddy children, re
   const Drawing fig2 = drawn("clue-pages-fig2.json", "6");
   CHECK(fig2.nodes.size() == 1);
   CHECK(fig2.nodes == fig2.marked);
-  // Figure 3 (3 does not know 1 holds the candle): 3 still cannot tell state 2 apart.
+  // Figure 3 (3 does not know 1 holds the candle): 3 still cannot tell state 2 apart, which
+  // with two worlds drawn the legend says instead of an edge.
   const Drawing fig3 = drawn("clue-pages-fig3.json", "2");
   CHECK(fig3.nodes.size() == 2);
-  CHECK(edge_count(fig3) == 1);
-  CHECK(fig3.edges.at(kripkesim::agent_colour(2)).size() == 1);
+  CHECK(edge_count(fig3) == 0);
+  CHECK(fig3.legend_alike == std::set<std::string>{"player 3"});
   // Figure 4 (no card shown): only the actual deal.
   CHECK(drawn("clue-pages-fig4.json", "2").nodes.size() == 1);
 

@@ -12,6 +12,7 @@
 #include "input/formula_input.hpp"
 #include "kripke/bisimulation.hpp"
 #include "kripke/game_loop.hpp"
+#include "kripke/plural.hpp"
 #include "output/dot_drawing.hpp"
 #include "output/file_error.hpp"
 #include "output/graphviz_render.hpp"
@@ -27,7 +28,7 @@ struct DrawOptions {
   std::string where;  // draw only the worlds where this formula holds
   std::string title;  // the legend's first line instead of the one made from the options
   bool minimize = false;
-  std::size_t limit = 300;
+  std::size_t limit = 2000;  // nodes and edges
   std::string format = "dot";
   std::string out = "-";
   int timeout = 60;  // seconds Graphviz may take to render
@@ -60,17 +61,18 @@ void draw(const DrawOptions& options) {
     title += fmt::format("where {}, ", where->text);
   }
   const std::size_t count = worlds.count();
-  title += fmt::format("{} of {} worlds", count, play.model().alive_count());
+  title += fmt::format("{} of {}", count, kripke::counted(play.model().alive_count(), "world"));
   const kripke::Contraction drawn = options.minimize
                                         ? kripke::bisimulation_contraction(play.model(), worlds)
                                         : kripke::without_contraction(play.model(), worlds);
   if (options.minimize)
     title += fmt::format(", {} after bisimulation contraction", drawn.block_count());
-  if (options.limit != 0 && drawn.block_count() > options.limit)
+  if (const std::size_t size = drawing_size(drawn); options.limit != 0 && size > options.limit)
     throw kripke::InputError(fmt::format(
-        "{} worlds to draw{}, over the limit of {}: draw what one agent considers possible "
-        "(--agent), the worlds where a formula holds (--where){}, or raise --limit",
-        drawn.block_count(), options.minimize ? " after contraction" : "", options.limit,
+        "{}{} and {} to draw, {} in all, over the limit of {}: draw what one agent considers "
+        "possible (--agent), the worlds where a formula holds (--where){}, or raise --limit",
+        kripke::counted(drawn.block_count(), "world"), options.minimize ? " after contraction" : "",
+        kripke::counted(size - drawn.block_count(), "edge"), size, options.limit,
         options.minimize ? "" : ", the bisimulation contraction (--minimize)"));
   const std::string dot = dot_drawing(play, drawn, options.title.empty() ? title : options.title);
   out.stream() << (options.format == "dot" ? dot
@@ -98,7 +100,7 @@ void add_draw_command(CLI::App& app) {
   add_count_option(
       *cmd, "--limit", kMaxCountOption,
       [options](std::uint64_t n) { options->limit = std::size_t(n); },
-      "refuse to draw more worlds than this (default 300; 0: no limit)");
+      "refuse to draw more nodes and edges than this in all (default 2000; 0: no limit)");
   cmd->add_option("--format", options->format,
                   "dot (default): Graphviz's text; svg or png: rendered by Graphviz's dot")
       ->check(CLI::IsMember({"dot", "svg", "png"}))
@@ -115,8 +117,10 @@ void add_draw_command(CLI::App& app) {
               "a scenario and play its first --step steps (all by default), then play --turns\n"
               "turns, and write its model as Graphviz DOT: a node per world still possible,\n"
               "labelled with the world (a model's assignment, a game's deal), the actual world\n"
-              "with a double outline, and for each agent an edge in its own colour between every\n"
-              "two worlds it cannot tell apart (the legend names the colours). --minimize draws\n"
+              "with a double outline, and for each agent its classes (the worlds it cannot tell\n"
+              "apart) as chains of edges in its own colour: two worlds are alike to the agent\n"
+              "when a path of its colour joins them (the legend names the colours). --limit\n"
+              "counts what Graphviz lays out, nodes and edges. --minimize draws\n"
               "a node per class of bisimilar worlds instead (same valuation, same knowledge), and\n"
               "the legend gives the count. --format svg or png renders it with Graphviz's `dot`\n"
               "program (scripts/install-deps.sh draw installs it).",

@@ -41,6 +41,18 @@ const Colour& colour_of(kripke::Agent i) { return kPalette[std::size_t(i) % 8]; 
 
 std::string agent_colour(kripke::Agent i) { return colour_of(i).hex; }
 
+bool alike_everywhere(const kripke::Contraction& drawn, kripke::Agent i) {
+  return drawn.block_count() > 1 && drawn.classes[i].size() == 1;
+}
+
+std::size_t drawing_size(const kripke::Contraction& drawn) {
+  std::size_t size = drawn.block_count();
+  for (std::size_t i = 0; i < drawn.classes.size(); ++i)
+    if (!alike_everywhere(drawn, kripke::Agent(i)))
+      for (const auto& members : drawn.classes[i]) size += members.size() - 1;
+  return size;
+}
+
 std::string dot_drawing(const kripke::Play& play, const kripke::Contraction& drawn,
                         const std::string& title) {
   const kripke::Model& m = play.model();
@@ -49,8 +61,12 @@ std::string dot_drawing(const kripke::Play& play, const kripke::Contraction& dra
     legend += "\n" + notation;
   legend += "\nactual world: double outline";
   for (std::size_t i = 0; i < m.agent_count(); ++i)
-    legend += fmt::format("\n{}: {} edges", play.agent_name(kripke::Agent(i)),
-                          colour_of(kripke::Agent(i)).name);
+    legend += alike_everywhere(drawn, kripke::Agent(i))
+                  ? fmt::format("\n{}: cannot tell any two of these worlds apart (no edges)",
+                                play.agent_name(kripke::Agent(i)))
+                  : fmt::format("\n{}: {} edges", play.agent_name(kripke::Agent(i)),
+                                colour_of(kripke::Agent(i)).name);
+  legend += "\nan agent cannot tell two worlds apart when a path of its colour joins them";
   std::vector<std::size_t> copies(drawn.block_count(), 0);
   for (std::uint32_t block : drawn.block_of)
     if (block != kripke::Contraction::kOutside) ++copies[block];
@@ -72,17 +88,20 @@ std::string dot_drawing(const kripke::Play& play, const kripke::Contraction& dra
     out += fmt::format("  w{} [label=\"{}\"{}];\n", w, escaped(label),
                        actual ? ", peripheries=2" : "");
   }
-  // Each agent's classes, every pair of a class joined once.
+  // Each agent's classes as chains: a class of k worlds takes k - 1 edges (a clique would
+  // take k(k - 1)/2, which Graphviz cannot lay out in reasonable time past a few hundred).
+  // An agent to whom every drawn world is alike (what it considers possible, drawn with
+  // --agent) gets no edges: its chain would say nothing the legend does not.
   for (std::size_t i = 0; i < m.agent_count(); ++i) {
     const kripke::Agent agent = kripke::Agent(i);
+    if (alike_everywhere(drawn, agent)) continue;
     const std::string style =
         fmt::format("color=\"{}\", fontcolor=\"{}\", label=\"{}\"", agent_colour(agent),
                     agent_colour(agent), escaped(play.agent_name(agent)));
     for (const auto& members : drawn.classes[i])
-      for (std::size_t a = 0; a < members.size(); ++a)
-        for (std::size_t b = a + 1; b < members.size(); ++b)
-          out += fmt::format("  w{} -- w{} [{}];\n", drawn.representative[members[a]],
-                             drawn.representative[members[b]], style);
+      for (std::size_t a = 1; a < members.size(); ++a)
+        out += fmt::format("  w{} -- w{} [{}];\n", drawn.representative[members[a - 1]],
+                           drawn.representative[members[a]], style);
   }
   return out + "}\n";
 }

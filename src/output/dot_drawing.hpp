@@ -1,7 +1,7 @@
 // Kripke models as Graphviz DOT (`kripkesim draw`): a node per world, labelled as the game
-// writes the world, the actual world with a double outline, and for each agent an edge of
-// its own colour between every two worlds it cannot tell apart (no reflexive loops); or the
-// same of its bisimulation contraction.
+// writes the world, the actual world with a double outline, and for each agent its classes
+// (the worlds it cannot tell apart) as chains of edges of its own colour; or the same of its
+// bisimulation contraction.
 #pragma once
 
 #include <string>
@@ -15,6 +15,14 @@ namespace kripkesim {
 // of `drawn` (kripke::without_contraction: a node per world); `title` heads the legend.
 std::string dot_drawing(const kripke::Play& play, const kripke::Contraction& drawn,
                         const std::string& title);
+
+// Whether agent i cannot tell any two of the drawn nodes apart (one class holds them all):
+// its edges are left out and the legend says so.
+bool alike_everywhere(const kripke::Contraction& drawn, kripke::Agent i);
+
+// What Graphviz lays out for `drawn`: its nodes and its edges (per agent and class of k
+// nodes, k - 1 edges, except for an agent alike_everywhere).
+std::size_t drawing_size(const kripke::Contraction& drawn);
 
 // The colour agent i's edges get (a colour-blind-safe palette, repeating after eight).
 std::string agent_colour(kripke::Agent i);
