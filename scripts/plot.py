@@ -13,9 +13,11 @@ installs it and runs this with the system's Python).
                                               # agent considers possible, update by update
 
 The figures are reproducible: the same input gives the same file (no date, fixed ids).
+OUT_PREFIX's and OUT.svg's folder is created when missing.
 """
 import json
 import math
+import os
 import sys
 
 import matplotlib
@@ -39,9 +41,27 @@ def fail(message):
 
 
 def save(figure, path):
-    figure.savefig(path, **SAVE)
+    """Writes the figure, making its folder first; a path that cannot be written is named."""
+    try:
+        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+        figure.savefig(path, **SAVE)
+    except OSError as e:
+        fail(f"{path}: cannot write the figure: {e.strerror or e}")
     plt.close(figure)
     print(f"plot: {path}", file=sys.stderr)
+
+
+def legend_beside(axes):
+    """The legend right of the axes, where it hides no bar or line."""
+    axes.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
+
+
+def games_label(conds):
+    """"15 games per condition", or the range when the conditions differ."""
+    counts = sorted({c["games"] for c in conds})
+    if len(counts) == 1:
+        return f"{counts[0]} games per condition"
+    return f"{counts[0]}–{counts[-1]} games per condition"
 
 
 def conditions(results):
@@ -67,11 +87,11 @@ def plot_wins(results, path):
             high.append(hi - share)
         axes.bar(xs, ys, width, yerr=[low, high], capsize=2, label=f"seat {seat + 1}")
     axes.set_xticks(range(len(conds)))
-    axes.set_xticklabels([c["name"] for c in conds], rotation=30, ha="right")
+    axes.set_xticklabels([f"{c['name']} ({c['games']})" for c in conds], rotation=30, ha="right")
     axes.set_ylabel("share of the wins")
     axes.set_ylim(0, 1)
-    axes.set_title(f"Wins per seat, 95% Wilson intervals ({conds[0]['games']} games per condition)")
-    axes.legend(fontsize=8, ncol=min(seats, 6))
+    axes.set_title(f"Wins per seat, 95% Wilson intervals ({games_label(conds)}, in brackets)")
+    legend_beside(axes)
     save(figure, path)
 
 
@@ -155,7 +175,7 @@ def plot_log(log_path, path):
     axes.set_xticklabels([str(turns[k]) for k in ticks])
     axes.set_xlabel("turn (each step: one update)")
     axes.set_title(f"{start['game']} (seed {start['seed']}): what each agent considers possible")
-    axes.legend(fontsize=8)
+    legend_beside(axes)
     save(figure, path)
 
 

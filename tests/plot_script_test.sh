@@ -18,14 +18,24 @@ fail() { echo "plot test: $*" >&2; exit 1; }
 
 "$kripkesim" batch "$root/configs/experiments/clue-vs-random.json" --shard 1/250 --jobs 1 \
   --no-progress --out "$dir/results.json" --log-dir "$dir/logs" >/dev/null
-"$python" "$root/scripts/plot.py" results "$dir/results.json" "$dir/clue"
+# The output folder does not exist yet: plot.py makes it.
+"$python" "$root/scripts/plot.py" results "$dir/results.json" "$dir/figures/new/clue"
 for figure in wins strategies rounds; do
-  [[ -s "$dir/clue-$figure.svg" ]] || fail "no clue-$figure.svg"
-  grep -q '<svg' "$dir/clue-$figure.svg" || fail "clue-$figure.svg is not SVG"
+  [[ -s "$dir/figures/new/clue-$figure.svg" ]] || fail "no clue-$figure.svg"
+  grep -q '<svg' "$dir/figures/new/clue-$figure.svg" || fail "clue-$figure.svg is not SVG"
+  mv "$dir/figures/new/clue-$figure.svg" "$dir/clue-$figure.svg"
 done
-for condition in random not-own one-own unknown one-unknown reasoning info-gain; do
-  grep -q ">$condition<\|$condition" "$dir/clue-wins.svg" || fail "clue-wins.svg lacks $condition"
-done
+# The wins' title gives the conditions' game counts as they are: a range when they differ.
+"$python" - "$dir/results.json" "$dir/uneven.json" <<'PY'
+import json, sys
+results = json.load(open(sys.argv[1]))
+for k, c in enumerate(results["summary"]["conditions"]):
+    c["games"] = 63 if k == 0 else 15
+json.dump(results, open(sys.argv[2], "w"))
+PY
+"$python" "$root/scripts/plot.py" results "$dir/uneven.json" "$dir/uneven"
+grep -q "15–63 games per condition" "$dir/uneven-wins.svg" || fail "the wins' title miscounts games"
+grep -q "(63)" "$dir/uneven-wins.svg" || fail "the first condition's label lacks its count"
 logs=("$dir"/logs/*.jsonl)  # a glob, not ls | head: head's early exit would fail the pipe
 log="${logs[0]}"
 "$python" "$root/scripts/plot.py" log "$log" "$dir/worlds.svg"
