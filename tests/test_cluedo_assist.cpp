@@ -237,6 +237,7 @@ TEST_CASE("[assist] the command line: events from a file, the state saved whole,
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(r.out, Contains("Refused: suggest Cat Plum dagger ballroom nobody: contradicts") &&
                         Contains("  5  suggest Bob Green revolver study nobody"));
+  CHECK_THAT(r.out, Contains("Took back event 5: suggest Bob Green revolver study nobody\n"));
   CHECK(Json::parse(kripke_test::read_file(state))["events"].size() == 4);
 
   // A state file that is not one, or holds a bad event.

@@ -6,9 +6,8 @@
 #include <cctype>
 #include <sstream>
 
+#include "assist/notebook_report.hpp"
 #include "assist/table_state.hpp"
-#include "kripke/games/cluedo/envelope_odds.hpp"
-#include "kripke/games/cluedo/strategies.hpp"
 #include "play/desk.hpp"
 
 namespace kripkesim::assist {
@@ -45,12 +44,6 @@ std::string join(const std::vector<std::string>& items, const std::string& separ
 int match(const std::vector<std::string>& names, const std::string& word) {
   const std::optional<std::string> name = play::completion(word, names);
   return name ? int(std::find(names.begin(), names.end(), *name) - names.begin()) : -1;
-}
-
-std::string percent(double p) {
-  if (p < 0.005) return "<1%";
-  if (p > 0.995) return ">99%";
-  return fmt::format("{:.0f}%", 100 * p);
 }
 
 }  // namespace
@@ -314,84 +307,17 @@ std::string TableState::expecting() const {
          "accuse NAME CARD CARD CARD wrong|right";
 }
 
-std::string TableState::grid() const {
-  const kripke::PlacementCounts& counts = notebook_->counts();
-  std::size_t card_width = 8;
-  for (const std::string& name : rules_->card_names) card_width = std::max(card_width, name.size());
-  std::vector<std::string> heads = players_;
-  heads.push_back("envelope");
-  std::string out = fmt::format("{:<{}}", "", card_width);
-  std::vector<std::size_t> widths;
-  for (const std::string& h : heads) {
-    widths.push_back(std::max<std::size_t>(h.size(), 4));
-    out += fmt::format("  {:>{}}", h, widths.back());
-  }
-  out += '\n';
-  for (int card = 0; card < rules_->card_count(); ++card) {
-    if (card > 0 &&
-        rules_->card_category[std::size_t(card)] != rules_->card_category[std::size_t(card - 1)])
-      out += '\n';
-    out += fmt::format("{:<{}}", rules_->card_names[std::size_t(card)], card_width);
-    for (int place = 0; place < rules_->place_count(); ++place) {
-      const std::string cell = counts.known_at(card, place) ? "yes"
-                               : !counts.possible_at(card, place)
-                                   ? "-"
-                                   : percent(counts.probability(card, place));
-      out += fmt::format("  {:>{}}", cell, widths[std::size_t(place)]);
-    }
-    out += '\n';
-  }
-  return out;
-}
-
-std::string TableState::odds(std::size_t triples) const {
-  const std::vector<kripke::cluedo::EnvelopeOdds> odds =
-      kripke::cluedo::likely_envelopes(*rules_, *notebook_);
-  const std::string digits = kripke::to_string(notebook_->counts().total);
-  std::string deals;  // in groups of three
-  for (std::size_t k = 0; k < digits.size(); ++k) {
-    if (k > 0 && (digits.size() - k) % 3 == 0) deals += ',';
-    deals += digits[k];
-  }
-  std::string out =
-      fmt::format("Possible deals: {}; possible envelopes: {}. Most likely:\n", deals, odds.size());
-  for (std::size_t k = 0; k < std::min(triples, odds.size()); ++k)
-    out += fmt::format("  {:>6.2f}%  {}\n", 100 * odds[k].probability,
-                       kripke::clue::card_list(*rules_, odds[k].cards, ", "));
-  return out;
-}
-
 std::string TableState::advice() const {
   const std::string& me = players_[std::size_t(me_)];
   if (winner_ >= 0) return players_[std::size_t(winner_)] + " won.\n";
   if (out_[std::size_t(me_)]) return me + " is out: you only show cards now.\n";
-  if (kripke::cluedo::knows_envelope(*rules_, *notebook_))
-    return "You know the envelope: accuse " +
-           kripke::clue::card_list(*rules_, kripke::cluedo::known_envelope(*rules_, *notebook_),
-                                   ", ") +
-           ".\n";
-  std::vector<kripke::cluedo::ScoredSuggestion> scored =
-      kripke::cluedo::suggestion_bits(*rules_, *notebook_);
-  std::stable_sort(scored.begin(), scored.end(),
-                   [](const auto& a, const auto& b) { return a.bits > b.bits; });
-  // The three best scores, each with its first suggestion and how many tie with it.
-  std::string out = "Suggest next (expected information about the envelope):\n";
-  std::size_t k = 0;
-  for (int shown = 0; shown < 3 && k < scored.size(); ++shown) {
-    std::size_t tied = k + 1;
-    while (tied < scored.size() && scored[tied].bits >= scored[k].bits - 1e-9) ++tied;
-    out += fmt::format("  {:.3f} bits  {}", scored[k].bits,
-                       kripke::clue::card_list(*rules_, scored[k].cards, ", "));
-    if (tied - k > 1) out += fmt::format(" (or {} others as good)", tied - k - 1);
-    out += '\n';
-    k = tied;
-  }
-  return out;
+  return suggestion_advice(*rules_, *notebook_);
 }
 
 std::string TableState::report(std::size_t triples) const {
   if (!ready()) return "Next: " + expecting() + "\n";
-  return grid() + "\n" + odds(triples) + "\n" + advice();
+  return notebook_grid(*rules_, *notebook_, players_) + "\n" +
+         envelope_odds(*rules_, *notebook_, triples) + "\n" + advice();
 }
 
 Table::Table() : state_(std::make_unique<TableState>()) {}

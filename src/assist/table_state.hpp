@@ -61,8 +61,7 @@ class TableState {
   std::vector<std::size_t> contradicted(const Fact& fact) const;
   void record(Fact fact);
 
-  std::string grid() const;
-  std::string odds(std::size_t triples) const;
+  // Who won, that the person is out, or suggestion_advice.
   std::string advice() const;
 
   std::vector<std::string> events_;

@@ -114,7 +114,10 @@ void prompt_loop(const AssistOptions& options, assist::Table& table) {
     }
     try {
       if (command == "undo") {
-        table.undo();
+        const std::vector<std::string> before = table.events();
+        table.undo();  // refuses when there is nothing to take back
+        // Say what went, so that a mistaken undo can be typed in again.
+        std::cout << "Took back event " << before.size() << ": " << before.back() << '\n';
       } else {
         table.apply(command);
       }

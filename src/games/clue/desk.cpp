@@ -4,6 +4,7 @@
 #include <numeric>
 #include <string>
 
+#include "games/clue/card_table.hpp"
 #include "kripke/games/clue/info_gain.hpp"
 #include "kripke/games/clue/outlook.hpp"
 #include "kripke/games/clue/render.hpp"
@@ -21,69 +22,14 @@ std::string percent(std::size_t part, std::size_t whole) {
 
 }  // namespace
 
-std::string ClueDesk::hand_text(kripke::Agent me) const {
-  std::string s;
-  const kripke::Json deal = clue_.deal();  // kept: a range over a temporary's part dangles
-  for (const auto& card : deal["hands"][std::size_t(me)]) {
-    if (!s.empty()) s += ' ';
-    s += card.get<std::string>();
-  }
-  return s;
-}
-
-std::string ClueDesk::view(kripke::Agent me) const {
-  std::string s = "You are ";  // piece by piece: GCC 12's false -Wrestrict
-  s += play_.agent_name(me);
-  s += ".\n  your hand: ";
-  s += hand_text(me);
-  for (const auto& category : rules().categories) {
-    s += "\n  ";
-    s += category.key;
-    s += ":";
-    for (const auto& card : category.cards) s += " " + card;
-  }
-  return s;
-}
+std::string ClueDesk::view(kripke::Agent me) const { return card_table::view(play_, me, rules()); }
 
 std::string ClueDesk::moves_help(kripke::Agent me) const {
-  std::string nouns, example;
-  for (const auto& category : rules().categories) {
-    nouns += (nouns.empty() ? "" : " ") + category.noun;
-    example += " " + category.cards.front();
-  }
-  std::string asked;
-  for (kripke::Agent j : cl::ask_order(rules(), me))
-    asked += (asked.empty() ? "" : ", ") + std::to_string(j + 1);
-  std::string s = "  suggest ";
-  s += nouns;
-  s += "   one card of each kind, e.g. suggest";
-  s += example;
-  s += "\n    Asked in turn: player";
-  s += asked.find(',') == std::string::npos ? " " : "s ";
-  s += asked;
-  s += "; the first who holds a suggested card shows you one, privately.";
-  return s;
+  return card_table::suggestion_help(rules(), me, "suggest");
 }
 
 kripke::Json ClueDesk::read_move(kripke::Agent, const std::vector<std::string>& words) const {
-  const auto& cats = rules().categories;
-  if (words.size() != cats.size() + 1) {
-    std::string nouns;
-    for (const auto& c : cats) nouns += " " + c.noun;
-    throw kripke::InputError("suggest names one card of each kind:" + nouns);
-  }
-  kripke::Json cards = kripke::Json::array();
-  for (std::size_t k = 1; k < words.size(); ++k)
-    cards.push_back(complete(words[k], rules().card_names, "card"));
-  std::vector<bool> named(cats.size(), false);
-  for (const auto& name : cards) {
-    const int category = rules().card_category[*rules().find_card(name.get<std::string>())];
-    if (named[std::size_t(category)])
-      throw kripke::InputError("two " + cats[std::size_t(category)].noun +
-                               "s: a suggestion names one card of each kind");
-    named[std::size_t(category)] = true;
-  }
-  return {{"cards", cards}};
+  return {{"cards", card_table::cards_named(rules(), words, "suggest")}};
 }
 
 std::string ClueDesk::hint(kripke::Agent me) const {
@@ -163,31 +109,15 @@ void ClueDesk::seat_people(Seats& seats) {
     if (!seats.is_person(answerer) || held.size() < 2) return std::nullopt;
     std::vector<std::string> names;
     for (int card : held) names.push_back(rules().card_names[std::size_t(card)]);
-    std::string question = play_.agent_name(asker);
-    question += " suggests ";
-    question += cl::card_list(rules(), suggestion, " and ");
-    question += ". You hold ";
-    question += cl::card_list(rules(), held, " and ");
-    question += ": which do you show ";
-    question += play_.agent_name(asker);
-    question += "?";
-    const std::optional<std::string> chosen = seats.choose(answerer, question, names);
+    const std::optional<std::string> chosen = seats.choose(
+        answerer, card_table::show_question(play_, rules(), asker, suggestion, held), names);
     if (!chosen) return std::nullopt;
     return *rules().find_card(*chosen);
   });
 }
 
 std::string ClueDesk::shown(const kripke::Event& event, kripke::Agent me) const {
-  const kripke::LogRecord& r = event.record;
-  if (!r.is_object() || r.value("event", "") != "update" || r.value("kind", "") != "action")
-    return Desk::shown(event, me);
-  const std::string text = r.value("text", "");
-  const auto onlookers = text.find("; ");
-  const std::string full = Desk::shown(event, me);
-  if (full.find("[private]") == std::string::npos || onlookers == std::string::npos) return full;
-  std::string seen = "  [you see] ";
-  seen += text.substr(onlookers + 2);
-  return seen;
+  return card_table::onlooker_view(event, Desk::shown(event, me));
 }
 
 }  // namespace kripkesim::play

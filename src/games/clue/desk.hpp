@@ -28,7 +28,6 @@ class ClueDesk final : public Desk {
 
  private:
   const kripke::clue::Rules& rules() const { return clue_.tables().rules(); }
-  std::string hand_text(kripke::Agent me) const;
 
   kripke::clue::CluePlay& clue_;
 };

@@ -91,17 +91,48 @@ class CluedoPlay final : public Play {
       return pass_turn(asker);
     }
     const Suggestion chosen = suggest(settings.strategy, rules_, notebook, rng);
-    suggest_and_answer(
-        asker, chosen.cards, &chosen.reason, [&](Agent shower, const std::vector<int>& held) {
-          return clue::pick_shown(
-              t_->agents[std::size_t(shower)].show, held, shown_before_[std::size_t(shower)],
-              [&](int card) { return notebook.counts().count(card, shower); }, rng);
-        });
+    suggest_and_answer(asker, chosen.cards, &chosen.reason,
+                       shower_choice(asker, chosen.cards, rng));
     if (auto cards = accusation(settings, rules_, notebook, rng)) accuse(asker, *cards);
     return pass_turn(asker);
   }
 
+  // A person's turn at `kripkesim play`: {"cards": [suspect, weapon, room]}, a suggestion
+  // answered as an agent's is (a person who must show chooses the card: set_person_shows),
+  // after which the person may accuse (set_person_accuses); or {"accuse": [...]} at once.
+  TurnOutcome person_move(const Json& move, const std::string& path, Rng& rng) override {
+    ObjectReader r(move, path);
+    const Agent asker = next_asker_;
+    if (const Json* accused = r.find("accuse")) {
+      const std::vector<int> cards =
+          clue::read_one_per_category(rules_, *accused, r.path_of("accuse"));
+      r.done();
+      accuse(asker, cards);
+      return pass_turn(asker);
+    }
+    const std::vector<int> cards =
+        clue::read_one_per_category(rules_, r.required("cards"), r.path_of("cards"));
+    r.done();
+    suggest_and_answer(asker, cards, nullptr, shower_choice(asker, cards, rng));
+    if (person_accuses_)
+      if (const auto accused = person_accuses_(asker)) accuse(asker, *accused);
+    return pass_turn(asker);
+  }
+
+  // What `kripkesim play` asks of people: which of the suggested cards they hold to show
+  // (none: the player's show policy decides), and whether to accuse after their suggestion
+  // (none: no accusation).
+  using PersonShows = std::function<std::optional<int>(
+      Agent shower, Agent asker, const std::vector<int>& suggestion, const std::vector<int>& held)>;
+  using PersonAccuses = std::function<std::optional<std::vector<int>>(Agent asker)>;
+  void set_person_shows(PersonShows choose) { person_shows_ = std::move(choose); }
+  void set_person_accuses(PersonAccuses choose) { person_accuses_ = std::move(choose); }
+
   bool has_won(Agent i) const override { return winner_ == i; }
+  // Before the setup (the start event) nobody has looked at its hand yet.
+  bool knows_goal(Agent i) const override {
+    return !notebooks_.empty() && knows_envelope(rules_, notebooks_[std::size_t(i)]);
+  }
   // For a batch's records: the players a wrong accusation put out (numbered from 1).
   Json outcome() const override {
     Json out = Json::array();
@@ -200,6 +231,7 @@ class CluedoPlay final : public Play {
   const Rules& rules() const { return rules_; }
   const Notebook& notebook(Agent i) const { return notebooks_.at(std::size_t(i)); }
   Agent next_asker() const { return next_asker_; }
+  std::optional<Agent> next_mover() const override { return next_asker_; }
   bool is_out(Agent i) const { return out_[std::size_t(i)]; }
 
  private:
@@ -228,6 +260,19 @@ class CluedoPlay final : public Play {
   void log_counted(const std::string& kind, const std::vector<Agent>& audience,
                    const std::string& text, const std::string& formula) {
     log_update(kind, audience, text, formula, t_->deals, t_->deals);
+  }
+
+  // How the player who must show chooses among the suggested cards it holds: a person as
+  // set_person_shows says, an agent by its show policy.
+  ShowChoice shower_choice(Agent asker, const std::vector<int>& suggestion, Rng& rng) const {
+    return [this, asker, suggestion, &rng](Agent shower, const std::vector<int>& held) {
+      if (person_shows_)
+        if (const auto card = person_shows_(shower, asker, suggestion, held)) return *card;
+      return clue::pick_shown(
+          t_->agents[std::size_t(shower)].show, held, shown_before_[std::size_t(shower)],
+          [&](int card) { return notebooks_[std::size_t(asker)].counts().count(card, shower); },
+          rng);
+    };
   }
 
   // The players to the asker's left answer in turn until one shows a card.
@@ -341,6 +386,8 @@ class CluedoPlay final : public Play {
   std::vector<std::uint64_t> shown_before_;  // per player: the cards it has shown
   Agent next_asker_ = 0;
   Agent winner_ = -1;
+  PersonShows person_shows_;      // none: every player shows by its policy
+  PersonAccuses person_accuses_;  // none: a person's suggestion is never followed by an accusation
 };
 
 class CluedoGame final : public Game {

@@ -1,0 +1,35 @@
+// What Clue's and Cluedo's seats share: the same deck of categories (clue::Rules), so the
+// same view of a hand, the same way of naming a suggestion's cards, the same question when
+// a person must choose a card to show, and the same onlooker's view of a shown card.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "kripke/game.hpp"
+#include "kripke/games/clue/rules.hpp"
+
+namespace kripkesim::play::card_table {
+
+// "You are player 1.", the hand, then every category's cards.
+std::string view(const kripke::Play& play, kripke::Agent me, const kripke::clue::Rules& rules);
+
+// "VERB suspect weapon room   one card of each kind, e.g. ...", and who is asked in turn.
+std::string suggestion_help(const kripke::clue::Rules& rules, kripke::Agent me,
+                            const std::string& verb);
+
+// The cards `words` name after the verb (each an unambiguous start of a card's name), one of
+// each kind, as a JSON list; an InputError saying why otherwise.
+kripke::Json cards_named(const kripke::clue::Rules& rules, const std::vector<std::string>& words,
+                         const std::string& verb);
+
+// The question put to a person who holds several of the suggested cards.
+std::string show_question(const kripke::Play& play, const kripke::clue::Rules& rules,
+                          kripke::Agent asker, const std::vector<int>& suggestion,
+                          const std::vector<int>& held);
+
+// A shown card as an onlooker sees it: "[you see] player 2 shows player 1 one of rope or
+// Scarlet" in place of `full`, the default "[private] ... learns something you do not see".
+std::string onlooker_view(const kripke::Event& event, const std::string& full);
+
+}  // namespace kripkesim::play::card_table
