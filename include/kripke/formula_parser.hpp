@@ -61,7 +61,45 @@ class FormulaParser {
   using K = Formula::Kind;
 
   [[noreturn]] void fail(const std::string& message) const {
-    throw FormulaError(message, pos_ + 1);
+    throw FormulaError(message + suggestion_here(), pos_ + 1);
+  }
+
+  // Another notation's operator where the error is (==, !, &&, ||, =>, <=>, and, or, not,
+  // implies, iff): " (did you mean ...)" with this language's, else "".
+  std::string suggestion_here() const {
+    const auto at = [&](std::size_t k) { return k < text_.size() ? text_[k] : '\0'; };
+    const char here = at(pos_), before = pos_ > 0 ? text_[pos_ - 1] : '\0';
+    if (here == '=' && before == '=') return " (did you mean '='? x = 4 compares; there is no ==)";
+    if (here == '!' && at(pos_ + 1) != '=') return " (did you mean '~'? negation is ~)";
+    if (here == '&' && before == '&') return " (did you mean '&'? 'and' is one &)";
+    if (here == '|' && before == '|') return " (did you mean '|'? 'or' is one |)";
+    if (here == '>' && before == '=')
+      return pos_ > 1 && text_[pos_ - 2] == '<' ? " (did you mean '<->'? equivalence is <->)"
+                                                : " (did you mean '->'? implication is ->)";
+    static const std::pair<const char*, const char*> kWords[] = {
+        {"and", "&"}, {"or", "|"}, {"not", "~"}, {"implies", "->"}, {"iff", "<->"}};
+    for (const std::string& w : {word_at(pos_), word_before(pos_)})
+      for (const auto& [written, meant] : kWords)
+        if (lowercase(w) == written)
+          return std::string(" (did you mean '") + meant + "'? '" + w + "' is written " + meant +
+                 ")";
+    return "";
+  }
+  // The word (letters, digits, _) starting at k, and the one ending just before k's spaces.
+  std::string word_at(std::size_t k) const {
+    std::size_t end = k;
+    while (end < text_.size() && is_word_char(text_[end])) ++end;
+    return std::string(text_.substr(k, end - k));
+  }
+  std::string word_before(std::size_t k) const {
+    while (k > 0 && text_[k - 1] == ' ') --k;
+    std::size_t start = k;
+    while (start > 0 && is_word_char(text_[start - 1])) --start;
+    return std::string(text_.substr(start, k - start));
+  }
+  static std::string lowercase(std::string w) {
+    for (char& c : w) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return w;
   }
 
   // The character at the current position, quoted, for messages: a whole UTF-8 character

@@ -1,8 +1,12 @@
 // Values of terms and comparisons at an assignment of a model's variables.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 #include "kripke/errors.hpp"
 #include "kripke/formula.hpp"
@@ -28,7 +32,63 @@ inline std::string variable_list(const Vocabulary& vocab) {
   return ObjectReader::join(names);
 }
 
-inline CompiledTerm compile(const Term& term, const Vocabulary& vocab) {
+// The one of `names` closest to `word`, if it looks like a typo of it (a few edits, fewer
+// than the word's length): " (did you mean NAME?)", else "".
+inline std::string nearest_of(const std::string& word, const std::vector<std::string>& names) {
+  std::string best;
+  std::size_t best_distance =
+      std::min(std::max<std::size_t>(1, word.size() / 3), word.size() - 1) + 1;
+  for (const std::string& name : names)
+    if (const std::size_t d = edit_distance(word, name); d > 0 && d < best_distance) {
+      best = name;
+      best_distance = d;
+    }
+  return best.empty() ? "" : " (did you mean " + best + "?)";
+}
+
+// nearest_of among the variables and the value names.
+inline std::string nearest_name(const std::string& word, const Vocabulary& vocab) {
+  std::vector<std::string> names;
+  for (const Variable& var : vocab.variables()) {
+    names.push_back(var.name);
+    names.insert(names.end(), var.labels.begin(), var.labels.end());
+  }
+  return nearest_of(word, names);
+}
+
+// The number a value name stands for (the same in every domain that lists it: the
+// vocabulary checks that). Compared with (or assigned to) a variable, `context`, it must be
+// one of that variable's values: Blue, a value of d, says nothing of c, whose values are Red
+// and Green (Blue's number, 0, is Red's). FormulaError (at `column`) otherwise, or for a
+// name that is neither a variable nor a value.
+inline std::int64_t value_of_name(const std::string& name, std::size_t column,
+                                  const Vocabulary& vocab, const Variable* context) {
+  std::vector<const Variable*> holders;
+  for (const Variable& var : vocab.variables())
+    if (std::find(var.labels.begin(), var.labels.end(), name) != var.labels.end())
+      holders.push_back(&var);
+  const auto number_in = [&](const Variable& var) {
+    const auto at = std::find(var.labels.begin(), var.labels.end(), name) - var.labels.begin();
+    return var.values[std::size_t(at)];
+  };
+  if (context && !context->labels.empty()) {
+    if (std::find(holders.begin(), holders.end(), context) != holders.end())
+      return number_in(*context);
+    std::string message = "'" + name + "' is not a value of " + context->name +
+                          " (its values: " + ObjectReader::join(context->labels) + ")";
+    if (!holders.empty()) message += "; it is a value of " + holders.front()->name;
+    throw FormulaError(message + nearest_of(name, context->labels), column);
+  }
+  if (holders.empty())
+    throw FormulaError("unknown variable '" + name + "'" + nearest_name(name, vocab) +
+                           " (the variables: " + variable_list(vocab) + ")",
+                       column);
+  return number_in(*holders.front());
+}
+
+// `context`: the variable the term is compared with or assigned to, if any (value_of_name).
+inline CompiledTerm compile(const Term& term, const Vocabulary& vocab,
+                            const Variable* context = nullptr) {
   CompiledTerm out;
   out.op = term.op;
   out.number = term.number;
@@ -37,20 +97,29 @@ inline CompiledTerm compile(const Term& term, const Vocabulary& vocab) {
   if (term.op == Term::Op::Variable) {
     out.variable = vocab.find(term.name);
     if (out.variable < 0) {
-      // A value name (July) stands for its number; anything else is unknown.
-      if (const auto value = vocab.label_value(term.name)) {
-        out.op = Term::Op::Number;
-        out.number = *value;
-      } else {
-        throw FormulaError(
-            "unknown variable '" + term.name + "' (the variables: " + variable_list(vocab) + ")",
-            term.column);
-      }
+      out.op = Term::Op::Number;
+      out.number = value_of_name(term.name, term.column, vocab, context);
     }
   }
+  // Inside arithmetic a value name is read on its own (c + 1 = Green: no context).
   for (const Term* sub : {term.left.get(), term.right.get()})
     if (sub) out.operands.push_back(compile(*sub, vocab));
   return out;
+}
+
+// The variable a comparison's other side is, when that side is a bare variable: the context
+// in which a value name on this side is read (c = Red, Red = c).
+inline const Variable* compared_variable(const Term& other, const Vocabulary& vocab) {
+  if (other.op != Term::Op::Variable) return nullptr;
+  const int k = vocab.find(other.name);
+  return k < 0 ? nullptr : &vocab.variables()[std::size_t(k)];
+}
+
+// Both sides of a comparison, each value name read against the variable it is compared with.
+inline std::pair<CompiledTerm, CompiledTerm> compile_sides(const Formula& c,
+                                                           const Vocabulary& vocab) {
+  return {compile(*c.lhs, vocab, compared_variable(*c.rhs, vocab)),
+          compile(*c.rhs, vocab, compared_variable(*c.lhs, vocab))};
 }
 
 // x op y for a binary operation; `fail(what)` (which throws) on overflow or division by
@@ -104,8 +173,9 @@ struct CompiledComparison {
   CompiledTerm lhs, rhs;
   std::string op;
 
-  CompiledComparison(const Formula& c, const Vocabulary& vocab)
-      : lhs(compile(*c.lhs, vocab)), rhs(compile(*c.rhs, vocab)), op(c.name) {}
+  CompiledComparison(const Formula& c, const Vocabulary& vocab) : op(c.name) {
+    std::tie(lhs, rhs) = compile_sides(c, vocab);
+  }
 
   bool holds(const Vocabulary& vocab, std::uint64_t a) const {
     const std::int64_t x = value(lhs, vocab, a), y = value(rhs, vocab, a);

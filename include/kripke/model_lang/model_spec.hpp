@@ -36,9 +36,9 @@ inline std::size_t boolean_variable(const Vocabulary& vocab, const Formula& a) {
     if (vocab.label_value(a.name))
       throw FormulaError("'" + a.name + "' is a value, not a statement: compare a variable with it",
                          a.column);
-    throw FormulaError(
-        "unknown variable '" + a.name + "' (the variables: " + variable_list(vocab) + ")",
-        a.column);
+    throw FormulaError("unknown variable '" + a.name + "'" + nearest_name(a.name, vocab) +
+                           " (the variables: " + variable_list(vocab) + ")",
+                       a.column);
   }
   const Variable& var = vocab.variables()[std::size_t(k)];
   if (!var.boolean)

@@ -63,7 +63,7 @@ class Postcondition {
             if (probe->kind != Formula::Kind::Compare)
               throw InputError(
                   "expected a term (a number, a value name or arithmetic) for " + var.name, a.path);
-            a.term = compile(*probe->lhs, vocab);
+            a.term = compile(*probe->lhs, vocab, &var);
           }
         } catch (const FormulaError& e) {
           throw InputError(std::string(e.what()) + " in '" + a.text + "'", a.path);

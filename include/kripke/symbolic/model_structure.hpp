@@ -253,8 +253,7 @@ class SymbolicModel {
       const std::size_t k = model_lang::boolean_variable(vocab(), a);
       return bdd_ithvar(current_[k]);
     }
-    const model_lang::CompiledTerm lhs = model_lang::compile(*a.lhs, vocab());
-    const model_lang::CompiledTerm rhs = model_lang::compile(*a.rhs, vocab());
+    const auto [lhs, rhs] = model_lang::compile_sides(a, vocab());
     return TermValues::compare(terms_.table(lhs, ks_.law()), a.name, terms_.table(rhs, ks_.law()));
   }
 
