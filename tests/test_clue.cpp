@@ -274,9 +274,9 @@ TEST_CASE("[clue] the text transcript: suggestion, both views of the answer, kno
   const std::string& text = s.sink.text;
   CHECK(text.find("player 1 (random) suggests dagger and Scarlet, asking player 2") !=
         std::string::npos);
-  CHECK(
-      text.find("player 2 shows player 1 Scarlet; player 3 sees only that player 2 holds dagger or "
-                "Scarlet") != std::string::npos);
+  // The update's line is wrapped at 100 columns, its continuation indented by 6.
+  CHECK(text.find("player 2 shows player 1 Scarlet; player 3 sees only that player 2\n"
+                  "      holds dagger or Scarlet") != std::string::npos);
   // The last table: player 1 has just learnt that 2 holds Scarlet.
   const std::string table = text.substr(text.rfind("relations"));
   const std::string scarlet_row = table.substr(

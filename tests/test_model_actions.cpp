@@ -96,7 +96,7 @@ TEST_CASE("[actions] a private coin toss: the actual event is named when several
   TempDir dir;
   const std::string file = dir.write("s.json", letter_model(json::array({toss})).dump());
   const CliResult logged = run_cli({"scenario", file, "--verbose"});
-  CHECK_THAT(logged.out, Catch::Contains("[action to 1, 2] action: heads | tails"));
+  CHECK_THAT(logged.out, Catch::Contains("[action to anne, bill] action: heads | tails"));
   CHECK_THAT(logged.out, Catch::Contains("worlds 8 -> 16"));
 }
 

@@ -486,8 +486,8 @@ TEST_CASE(
   CHECK(hints["questions"][0]["answers"][1]["status"] == "impossible");
   std::string text;
   for (const auto& e : log.events) text += e.text + "\n";
-  CHECK(text.find("no: No sense") != std::string::npos);
-  CHECK(text.find("yes: Impossible") != std::string::npos);
+  CHECK(text.find("have G1?             player 2  no: n/s     yes: imp") != std::string::npos);
+  CHECK(text.find("(imp = Impossible, n/s = No sense;") != std::string::npos);
 }
 
 TEST_CASE("[nine-card] a table strategy's reason: the chosen row's score, the best, and the next") {

@@ -14,6 +14,7 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <optional>
+#include <regex>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -23,6 +24,7 @@
 #include "input/config_file.hpp"
 #include "kripke/game_loop.hpp"
 #include "kripke/games/clue/clue.hpp"
+#include "kripke/games/cluedo/play.hpp"
 #include "kripke/games/nine_card/play.hpp"
 #include "kripke/games/number/play.hpp"
 #include "kripke/games/number/rules.hpp"
@@ -116,6 +118,18 @@ std::vector<Json> records_of(const Replay& replayed) {
   return out;
 }
 
+// `text` with every run of spaces and line breaks as one space: what a line says, however
+// the screen's 100 columns wrapped it.
+std::string squeezed(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    const bool blank = c == ' ' || c == '\n';
+    if (blank && !out.empty() && out.back() == ' ') continue;
+    out += blank ? ' ' : c;
+  }
+  return out;
+}
+
 std::size_t occurrences(const std::string& text, const std::string& what) {
   std::size_t n = 0;
   for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
@@ -162,7 +176,7 @@ TEST_CASE("[play] a person plays nine-card from seat 1 through standard input") 
   CHECK_THAT(r.out, !Catch::Contains("player 3 looks at its cards"));
   CHECK_THAT(r.out, !Catch::Contains("why:"));
   CHECK_THAT(r.out, !Catch::Contains("hints for player 2"));
-  CHECK_THAT(r.out, !Catch::Contains("possible: 1:"));  // the others' counts of worlds
+  CHECK_THAT(r.out, !Catch::Contains("possible: player"));  // the others' counts of worlds
   CHECK_THAT(r.out, Catch::Contains("=== end after"));
   // The log is the replay's, the person's moves marked, the seat's strategy "human".
   const std::vector<Json>& logged = played.log;
@@ -272,8 +286,9 @@ TEST_CASE("[play] \"strategy\": \"human\" in a config, and what is refused") {
   const auto model = kripke_test::run_cli_with_input({"play", model_config}, "");
   CHECK(model.exit_code == 2);
   CHECK_THAT(model.err, Catch::Contains("people cannot take a seat in "));
-  CHECK_THAT(model.err,
-             Catch::Contains("kripkesim play runs clue, muddy, number, nine-card and sleuth"));
+  CHECK_THAT(
+      model.err,
+      Catch::Contains("kripkesim play runs clue, cluedo, muddy, number, nine-card and sleuth"));
 }
 
 namespace {
@@ -419,8 +434,8 @@ TEST_CASE("[play] a person plays Clue: suggests, shows cards, sees only its own 
       expected);
   const auto& r = played.r;
   for (const char* answer : {"suggest names one card of each kind: weapon suspect",
-                             "two weapons: a suggestion names one card of each kind",
-                             "no card 'zz'", "hints for player 1", "bits", "what player 1 knows",
+                             "two weapons: suggest names one card of each kind", "no card 'zz'",
+                             "hints for player 1", "bits", "what player 1 knows",
                              "which do you show player", "You are player 1.", "=== end after"})
     CHECK_THAT(r.out, Catch::Contains(answer));
   // The log is the replay's; every card shown between two other players stays hidden.
@@ -439,11 +454,12 @@ TEST_CASE("[play] a person plays Clue: suggests, shows cards, sees only its own 
       const std::string secret =
           kripke_test::cat("player ", record["shown_by"].dump(), " shows player ",
                            record["agent"].dump(), " ", record["shown"].get<std::string>());
-      CHECK_THAT(r.out, !Catch::Contains(secret));
+      CHECK_THAT(squeezed(r.out), !Catch::Contains(secret));
     }
   }
   CHECK(hidden > 0);
-  CHECK_THAT(r.out, Catch::Contains("[you see] player 1 sees only that player"));
+  const std::regex onlooker(R"(\[you see\] player [23] shows player [23] one of \w+ or \w+\n)");
+  CHECK(std::regex_search(r.out, onlooker));
 }
 
 TEST_CASE("[play] a person plays Sleuth: asks with question cards, sees only its own answers") {
@@ -488,10 +504,10 @@ TEST_CASE("[play] a person plays Sleuth: asks with question cards, sees only its
       const std::string text = record["text"];
       if (text.rfind("player 1 shows ", 0) == 0) {
         ++own_answers;
-        CHECK_THAT(r.out, Catch::Contains(kripke_test::cat("[you show] ", text)));
+        CHECK_THAT(squeezed(r.out), Catch::Contains(kripke_test::cat("[you show] ", text)));
       } else {
         ++others_answers;
-        CHECK_THAT(r.out, !Catch::Contains(text));
+        CHECK_THAT(squeezed(r.out), !Catch::Contains(text));
       }
     }
   }
@@ -530,7 +546,12 @@ TEST_CASE("[play] a person is a muddy child: answers the father, right or wrong"
   CHECK_THAT(guess.r.out,
              Catch::Contains("Wrong: a guess: you still consider it possible that you are clean."));
   CHECK(occurrences(guess.r.out, "The father asks") == 1);
+  CHECK_THAT(guess.r.out, Catch::Contains("child 2 steps forward: muddy (wrong: out of the game)"));
+  CHECK_THAT(guess.r.out, Catch::Contains("You are out: you cannot win this game."));
   CHECK(guess.log.back()["reason"] == "win");
+  // Child 2 comes to know, but its guess put it out: the others win without it.
+  CHECK(guess.log.back()["winners"] == Json::array({3, 5}));
+  CHECK_THAT(guess.r.out, Catch::Contains("*** child 3, child 5 win ***"));
   // Child 1 (clean) says "no" to the end; quit at the father's question ends the game.
   const Played clean = play_typed({config}, {"no", "no", "no"});
   CHECK(occurrences(clean.r.out, "Right: you cannot know yet.") == 3);
@@ -584,11 +605,14 @@ TEST_CASE("[play] a person plays What's My Number?: answers its cards, claims it
                             "You may hold 10 boards:", "Do you know your numbers? Type them (as ",
                             "Right: you cannot know yet.", "=== end after"})
     CHECK_THAT(r.out, Catch::Contains(shown));
-  // Never the own board, the others' knowledge, counts of possible worlds, or the deck.
+  // Never the own board, the others' knowledge, counts of possible worlds, or the deck,
+  // until the end shows the deal.
+  const std::string during = r.out.substr(0, r.out.rfind("the deal:"));
   for (const std::string& hidden :
        {"[" + own + "]", std::string("may hold:"), std::string("you consider"),
         std::string("boards: player"), std::string("question deck")})
-    CHECK_THAT(r.out, !Catch::Contains(hidden));
+    CHECK_THAT(during, !Catch::Contains(hidden));
+  CHECK_THAT(r.out, Catch::Contains("the deal:\n  boards: player 1: "));
   // The log: the replay's records, plus one claim per turn, each right.
   std::vector<Json> game_records, claims;
   for (std::size_t k = 1; k < played.log.size(); ++k) {
@@ -607,17 +631,28 @@ TEST_CASE("[play] a person plays What's My Number?: answers its cards, claims it
     CHECK(r.out.find("*** player 1") > r.out.find("Right: you know it."));
   }
 
-  // A lucky guess after the first turn is wrong, and the person is not asked again.
-  const Played guess = play_typed({config}, {expected.lines[0], own});
+  // A lucky guess after the first turn is wrong, and the person is not asked again. The
+  // answer is typed alone ("yes" or "no" for "answer yes"); the card and the question "do
+  // you know?" are never asked at once.
+  const Played guess = play_typed({config}, {expected.lines[0].substr(7), own});
   INFO(guess.r.out);
   REQUIRE(guess.r.exit_code == 0);
+  CHECK_THAT(guess.r.out, !Catch::Contains("no command"));
+  std::size_t questions = 0;
+  for (auto asked = r.out.find("Do you know your numbers?"); asked != std::string::npos;
+       asked = r.out.find("Do you know your numbers?", asked + 1), ++questions) {
+    const auto card = r.out.rfind("Your turn: you draw", asked);
+    CHECK((card == std::string::npos || card < r.out.rfind("player 1> ", asked)));
+  }
+  CHECK(questions >= 3);  // including after the turn before player 1's
   CHECK_THAT(guess.r.out, Catch::Contains("Wrong: a guess: you still consider "));
   CHECK(occurrences(guess.r.out, "Do you know your numbers?") == 1);
   Json guessed;
   for (const Json& record : guess.log)
     if (record.contains("claim")) guessed = record;
   CHECK(guessed["right"] == false);
-  CHECK(guessed["text"] == kripke_test::cat("player 1 says: my numbers are ", own));
+  CHECK(guessed["text"] ==
+        kripke_test::cat("player 1 says: my numbers are ", own, " (wrong: out of the game)"));
   CHECK(guessed["claim"].size() == 2);
 
   // Under Kooi's Choice the person picks the card: answer CARD yes|no.
@@ -664,4 +699,146 @@ TEST_CASE("[play] a person's turn is one of the game's turns: it counts towards 
   REQUIRE(played.r.exit_code == 0);
   CHECK(played.log.back()["reason"] == "max_turns");
   CHECK(played.log.back()["turns"] == 1);
+}
+
+namespace {
+
+// Cluedo played in process as `kripkesim play configs/cluedo.json` plays it with a person in
+// seat 1 who suggests the k-th card of each kind at its k-th turn, never accuses (answers
+// "pass") and, asked to choose, shows the last of the cards it holds.
+Replay cluedo_replay(const std::string& config, std::uint64_t seed) {
+  Replay r;
+  const auto game = kripkesim::load_game(config);
+  kripke::GameRunner runner(*game, seed, r.recorder);
+  auto& cluedo = dynamic_cast<kripke::cluedo::CluedoPlay&>(runner.play());
+  const auto& rules = cluedo.rules();
+  cluedo.set_person_shows([&](kripke::Agent shower, kripke::Agent, const std::vector<int>&,
+                              const std::vector<int>& held) -> std::optional<int> {
+    if (shower != 0 || held.size() < 2) return std::nullopt;
+    r.lines.push_back(kripke_test::cat("show ", rules.card_names[std::size_t(held.back())]));
+    return held.back();
+  });
+  cluedo.set_person_accuses([&](kripke::Agent) -> std::optional<std::vector<int>> {
+    r.lines.emplace_back("pass");
+    return std::nullopt;
+  });
+  runner.start();
+  int turns = 0;
+  while (!runner.finished()) {
+    if (cluedo.next_asker() != 0) {
+      runner.step();
+      continue;
+    }
+    Json cards = Json::array();
+    std::string line = "suggest";
+    for (const auto& category : rules.categories) {
+      const std::string& card = category.cards[std::size_t(turns) % category.cards.size()];
+      cards.push_back(card);
+      line += " " + card;
+    }
+    ++turns;
+    r.lines.push_back(line);
+    runner.person_turn({{"cards", cards}}, "/move", "test");
+  }
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("[play] a person plays Cluedo: suggests, shows, accuses, sees the envelope at the end") {
+  const std::string config = kripke_test::source_path("configs/cluedo.json");
+  // The first seed at which the person is asked to choose a card to show, and passes twice.
+  std::uint64_t seed = 1;
+  std::optional<Replay> found;
+  for (; seed <= 50 && !found; ++seed) {
+    Replay r = cluedo_replay(config, seed);
+    const auto shows = std::count_if(r.lines.begin(), r.lines.end(),
+                                     [](const std::string& l) { return l.rfind("show ", 0) == 0; });
+    if (shows > 0 && std::count(r.lines.begin(), r.lines.end(), "pass") > 1)
+      found.emplace(std::move(r));
+  }
+  REQUIRE(found);
+  const Replay& expected = *found;
+  std::vector<std::string> typed = {"suggest Scar",
+                                    "suggest Scarlet Mustard hall",
+                                    "suggest zz rope hall",
+                                    "accuse Scarlet rope",
+                                    "hint",
+                                    "table",
+                                    "help"};
+  typed.insert(typed.end(), expected.lines.begin(), expected.lines.end());
+  const Played played = play_typed({config, "--seed", std::to_string(seed - 1)}, typed);
+  INFO(played.r.out);
+  REQUIRE(played.r.exit_code == 0);
+  const auto& r = played.r;
+  for (const char* shown :
+       {"You are player 1.\n  your hand: ",
+        "suggest names one card of each kind: suspect weapon room",
+        "two suspects: suggest names one card of each kind", "no card 'zz'",
+        "accuse names one card of each kind", "Suggest next (expected information about the",
+        "Possible deals: ", "; possible envelopes: ",
+        "               player 1  player 2  player 3  player 4  envelope\nScarlet",
+        "         yes         -         -         -         -\n", "accuse suspect weapon room",
+        "Accuse now? (accuse or pass", "which do you show player",
+        "the deal:\n  envelope: ", "=== end after"})
+    CHECK_THAT(r.out, Catch::Contains(shown));
+  // The log is the replay's; no card shown between two other players reaches the screen.
+  const std::vector<Json> replayed = records_of(expected);
+  REQUIRE(played.log.size() == replayed.size());
+  CHECK(played.log.front()["agents"][0]["strategy"] == "human");
+  int hidden = 0;
+  for (std::size_t k = 1; k < played.log.size(); ++k) {
+    Json record = played.log[k];
+    record.erase("by");
+    CHECK(record == replayed[k]);
+    if (record["event"] == "move" && record.contains("shown") && !record["shown"].is_null() &&
+        record["agent"] != 1 && record["shown_by"] != 1) {
+      ++hidden;
+      CHECK_THAT(squeezed(r.out),
+                 !Catch::Contains(kripke_test::cat("player ", record["shown_by"].dump(),
+                                                   " shows player ", record["agent"].dump(), " ",
+                                                   record["shown"].get<std::string>())));
+    }
+  }
+  CHECK(hidden > 0);
+  const std::regex onlooker(R"(\[you see\] player \d shows player \d one of \w+, \w+ or \w+\n)");
+  CHECK(std::regex_search(r.out, onlooker));
+
+  // The envelope of the bundled seed is White, dagger, kitchen. Accused at once: a win.
+  const Played right = play_typed({config}, {"accuse white dag kitch"});
+  REQUIRE(right.r.exit_code == 0);
+  CHECK_THAT(right.r.out, Catch::Contains("player 1 accuses White, dagger and kitchen: right"));
+  CHECK(right.log.back()["winners"] == Json::array({1}));
+  // Suggested, nobody shows, then accused when asked: a win in the same turn.
+  const Played asked =
+      play_typed({config}, {"suggest White dagger kitchen", "accuse", "Wh", "dag", "kit"});
+  REQUIRE(asked.r.exit_code == 0);
+  CHECK_THAT(asked.r.out, Catch::Contains("Which suspect?"));
+  CHECK(asked.log.back()["winners"] == Json::array({1}));
+  CHECK(asked.log.back()["turns"] == 1);
+  // Wrong: the person is out, the others play on, and the person still shows cards.
+  const Played wrong = play_typed({config}, {"accuse Scarlet dagger kitchen"});
+  REQUIRE(wrong.r.exit_code == 0);
+  CHECK_THAT(wrong.r.out,
+             Catch::Contains("accuses Scarlet, dagger and kitchen: wrong, and is out"));
+  CHECK(wrong.log.back()["winners"] != Json::array({1}));
+  CHECK(wrong.log.back()["turns"].get<int>() > 1);
+}
+
+TEST_CASE("[play] Cluedo through a terminal: the notebook, a suggestion, quit") {
+  kripke_test::TempDir dir;
+  const std::string log = dir.file("game.jsonl");
+  Terminal t({"play", kripke_test::source_path("configs/cluedo.json"), "--log", log});
+  t.read_until("player 1> ");
+  t.type("tab\r");
+  CHECK_THAT(t.read_until("player 1> "), Catch::Contains("envelope"));
+  t.type("suggest Scarlet rope hall\r");
+  CHECK_THAT(t.read_until("Accuse now?"), Catch::Contains("[to you] player 3 shows player 1 rope"));
+  t.type("pass\r");
+  t.read_until("player 1> ");
+  t.type("quit\r");
+  CHECK(t.exit_code() == 0);
+  const auto records = log_records(log);
+  REQUIRE_FALSE(records.empty());
+  CHECK(records.back()["reason"] == "quit");
 }

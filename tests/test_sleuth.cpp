@@ -392,9 +392,9 @@ TEST_CASE("[sleuth] a rules player's score sheet: its M facts, and the gem found
   const Mind& m = play.mind(0);
   REQUIRE(m.hidden_gem() == play.tables().deck.find("GPS", ""));
   CHECK(m.rules().way_found() == "no other player holds it");
-  CHECK(score_sheet(play.tables().deck, m) ==
+  CHECK(score_sheet(play.tables().deck, m, "") ==
         "score sheet of player 1 (rules engine; probabilities exact): 7 gems possibly hidden: "
-        "RPS 0.0%, RPP 0.0%, GDS 0.0%, GDP 0.0%, GOS 0.0%, GOP 0.0%, GPS 100.0%; found: GPS");
+        "RPS 0.0%,\n  RPP 0.0%, GDS 0.0%, GDP 0.0%, GOS 0.0%, GOP 0.0%, GPS 100.0%; found: GPS");
 }
 
 TEST_CASE("[sleuth] knowledge events: every player's lists are true of the deal, and grow") {

@@ -29,6 +29,8 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "kripkesim " + build_id(),
                        "print the version and the git commit it was built from, then exit");
   app.require_subcommand(1);
+  use_wrapping_help(app);
+  add_help_command(app);
   add_list_command(app);
   add_run_command(app);
   add_play_command(app);

@@ -6,6 +6,7 @@
 // every game: a game adds no loop of its own.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -19,6 +20,7 @@
 #include "kripke/formula.hpp"
 #include "kripke/model.hpp"
 #include "kripke/rng.hpp"
+#include "kripke/text_width.hpp"
 #include "kripke/updates.hpp"
 
 namespace kripke {
@@ -68,6 +70,10 @@ class Play {
   virtual TurnOutcome play_turn(Rng& rng) = 0;
   // Whether agent i has reached the game's goal (knows the hidden card, its numbers, ...).
   virtual bool has_won(Agent i) const = 0;
+  // Whether agent i knows what the game asks it to find: the `knows` of update events. Where
+  // winning is knowing, its win; Cluedo overrides it, since there a player wins only by
+  // accusing, on its turn, what it knows.
+  virtual bool knows_goal(Agent i) const { return has_won(i); }
   // What a winner knows, for the `win` event.
   virtual Json knowledge(Agent i) const = 0;
   // Each agent's knowledge in the game's terms, as `knowledge` events: called after the
@@ -97,11 +103,10 @@ class Play {
   // Facts about the finished play that a batch keeps in its game record beside the
   // winners (Sleuth: the turn at which each player's reasoning first knew); null for none.
   virtual Json outcome() const { return nullptr; }
-  // Rounds for statistics: turns divided among the agents that move in turn.
-  virtual int rounds(int turns) const {
-    const int n = static_cast<int>(model_.agent_count());
-    return n ? (turns + n - 1) / n : turns;
-  }
+  // Whose turn comes next, in games where the players move in turn; none where every agent
+  // moves at once (the muddy children answer together): there each turn is a round. The
+  // game loop counts a new round whenever the turn goes back to an earlier player.
+  virtual std::optional<Agent> next_mover() const { return std::nullopt; }
 
   // --- shared by every game -------------------------------------------------------------
   const Model& model() const { return model_; }
@@ -119,8 +124,18 @@ class Play {
   std::vector<Agent> winners() const {
     std::vector<Agent> out;
     for (std::size_t i = 0; i < model_.agent_count(); ++i)
-      if (may_win_now(Agent(i)) && has_won(Agent(i))) out.push_back(Agent(i));
+      if (!ruled_out(Agent(i)) && may_win_now(Agent(i)) && has_won(Agent(i)))
+        out.push_back(Agent(i));
     return out;
+  }
+  // A person at `kripkesim play` who claimed wrongly (a guess, or "no" when it could know)
+  // cannot win this game any more, whatever it comes to know.
+  void rule_out(Agent i) {
+    if (std::find(ruled_out_.begin(), ruled_out_.end(), i) == ruled_out_.end())
+      ruled_out_.push_back(i);
+  }
+  bool ruled_out(Agent i) const {
+    return std::find(ruled_out_.begin(), ruled_out_.end(), i) != ruled_out_.end();
   }
 
   WorldSet truth(const Formula& phi) const { return evaluator().eval(phi); }
@@ -298,7 +313,7 @@ class Play {
   virtual void add_statistics(Agent, LogRecord&) const {}
 
   // Per-agent statistics for `update` events: possible worlds, relations (when the worlds
-  // are enumerated), goal reached.
+  // are enumerated), goal known.
   LogRecord agent_statistics() const {
     LogRecord out = LogRecord::array();
     for (std::size_t i = 0; i < model_.agent_count(); ++i) {
@@ -306,7 +321,7 @@ class Play {
       LogRecord stats = {{"agent", a + 1}, {"possible", count_json(possible_count(a))}};
       if (const auto pairs = relation_count(a)) stats["relations"] = count_json(*pairs);
       add_statistics(a, stats);
-      stats["knows"] = has_won(a);
+      stats["knows"] = knows_goal(a);
       out.push_back(std::move(stats));
     }
     return out;
@@ -386,24 +401,32 @@ class Play {
     emit(std::move(rec), update_text(kind, audience, text, worlds_before, worlds_after));
   }
 
+  // The transcript's lines for an update: its kind, audience and text, then the world
+  // count, each agent's possible worlds and who knows, wrapped to kTextWidth columns.
   std::string update_text(const std::string& kind, const std::vector<Agent>& audience,
                           const std::string& text, BigCount worlds_before,
                           BigCount worlds_after) const {
     std::string who;
     if (kind != "public") {
-      for (Agent a : audience) who += (who.empty() ? "" : ", ") + std::to_string(a + 1);
+      for (Agent a : audience) who += (who.empty() ? "" : ", ") + agent_name(a);
       who = " to " + who;
     }
-    std::string s = "  [" + kind + who + "] " + text + "\n    worlds " + to_string(worlds_before) +
-                    " -> " + to_string(worlds_after) + "; possible:";
-    std::string knowers;
-    for (std::size_t i = 0; i < model_.agent_count(); ++i) {
-      // Piece by piece: GCC 12 -O2 warns falsely on " " + std::to_string(...) (PR 105329).
-      s += ' ';
-      s += std::to_string(i + 1) + ":" + to_string(possible_count(Agent(i)));
-      if (has_won(Agent(i))) knowers += (knowers.empty() ? "" : ", ") + agent_name(Agent(i));
+    std::vector<std::string> items = {"worlds " + to_string(worlds_before) + " -> " +
+                                      to_string(worlds_after) + ";"};
+    std::vector<std::string> knowers;
+    const std::size_t n = model_.agent_count();
+    for (std::size_t i = 0; i < n; ++i) {
+      const Agent a = Agent(i);
+      items.push_back((i == 0 ? "possible: " : "") + agent_name(a) + ": " +
+                      to_string(possible_count(a)) + (i + 1 < n ? "," : ";"));
+      if (knows_goal(a)) knowers.push_back(agent_name(a));
     }
-    return s + "; knows: " + (knowers.empty() ? "nobody" : knowers);
+    if (knowers.empty()) knowers.emplace_back("nobody");
+    for (std::size_t k = 0; k + 1 < knowers.size(); ++k) knowers[k] += ',';
+    knowers.front().insert(0, "knows: ");
+    items.insert(items.end(), knowers.begin(), knowers.end());
+    return wrap_words("[" + kind + who + "] " + text, "  ", "      ") + "\n" +
+           wrap_items(items, "    ", "      ");
   }
 
   // The alive world carrying valuation v, described as `what` in errors: none does (the
@@ -438,6 +461,7 @@ class Play {
   EventSink* sink_ = nullptr;
   int turn_ = 0;
   WorldLimits limits_;
+  std::vector<Agent> ruled_out_;
 };
 
 // The rules of one game, read from a config; starts plays.

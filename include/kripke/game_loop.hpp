@@ -3,11 +3,15 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "kripke/deal_text.hpp"
 #include "kripke/game.hpp"
+#include "kripke/plural.hpp"
 
 namespace kripke {
 
@@ -40,19 +44,26 @@ class GameRunner {
   Rng& rng() { return rng_; }
   bool finished() const { return !reason_.empty(); }
 
-  // The `start` event and the updates before the first turn.
-  void start() {
+  // The `start` event and the updates before the first turn. A play with no moves of its
+  // own (a model) ends there, stalled, unless a script drives it (`scripted`): then it ends
+  // when the script does (end_of_script).
+  void start(bool scripted = false) {
     if (play_->logging()) emit_start();
     play_->setup();
     log_knowledge();
     check_winners();
+    if (!scripted) end_of_script();
+  }
+
+  // After a script: a play that cannot move by itself ends, stalled; another goes on.
+  void end_of_script() {
     if (!finished() && !play_->has_moves()) end("stalled");
   }
 
   // One turn, then the end checks.
   void step() {
     if (finished()) return;
-    play_->set_turn(++turn_);
+    begin_turn();
     play_->emit_text("--- turn " + std::to_string(turn_) + " ---");
     const TurnOutcome outcome = play_->play_turn(rng_);
     log_knowledge();
@@ -83,6 +94,11 @@ class GameRunner {
                        path);
   }
 
+  // Called after every update of a turn (and of the setup), before the winners are checked:
+  // `kripkesim play` asks the people there whether they know (a wrong claim rules a person
+  // out, Play::rule_out), so that the win that follows already counts their answers.
+  void before_win_check(std::function<void()> ask) { before_win_check_ = std::move(ask); }
+
   // Ends a game that is not over yet for a reason of the caller's (a person quit, the input
   // ended), with the `end` event every finished game has.
   void stop(const std::string& reason) {
@@ -96,14 +112,23 @@ class GameRunner {
   }
 
   GameResult result() const {
-    return {seed_, turn_, play_->rounds(turn_), winners_, reason_, play_->deal(), play_->outcome()};
+    return {seed_, turn_, rounds_, winners_, reason_, play_->deal(), play_->outcome()};
   }
 
  private:
+  // A new turn, and a new round when every agent moves at once or the turn went back to an
+  // earlier player than the last turn's (players who are out are skipped by the game).
+  void begin_turn() {
+    const std::optional<Agent> mover = play_->next_mover();
+    if (!mover || !last_mover_ || *mover <= *last_mover_) ++rounds_;
+    last_mover_ = mover;
+    play_->set_turn(++turn_);
+  }
+
   template <class Move>
   void outside_turn(const std::string& path, const std::string& source, Move&& move) {
     require_running(path);
-    play_->set_turn(++turn_);
+    begin_turn();
     play_->emit_text("--- turn " + std::to_string(turn_) + " (" + source + ") ---");
     move();
     log_knowledge();
@@ -138,6 +163,7 @@ class GameRunner {
   }
 
   void check_winners() {
+    if (before_win_check_) before_win_check_();
     winners_ = play_->winners();
     if (winners_.empty()) return;
     LogRecord rec = play_->record("win");
@@ -162,8 +188,12 @@ class GameRunner {
     for (Agent a : winners_) who.push_back(a + 1);
     rec["winners"] = who;
     rec["reason"] = reason;
-    play_->emit(std::move(rec),
-                "=== end after " + std::to_string(turn_) + " turns: " + reason + " ===");
+    // The game is over: what was hidden is shown (a person at the table never saw it).
+    std::string text;
+    if (const Json deal = play_->deal(); deal.is_object() && !deal.empty())
+      text = deal_text(deal, [this](int i) { return play_->agent_name(Agent(i)); }) + "\n";
+    text += "=== end after " + counted(std::uint64_t(turn_), "turn") + ": " + reason + " ===";
+    play_->emit(std::move(rec), text);
   }
 
   const Game& game_;
@@ -171,6 +201,9 @@ class GameRunner {
   std::uint64_t seed_;
   std::unique_ptr<Play> play_;
   int turn_ = 0;
+  int rounds_ = 0;
+  std::optional<Agent> last_mover_;
+  std::function<void()> before_win_check_;
   std::vector<Agent> winners_;
   std::string reason_;
 };

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <numeric>
 
+#include "kripke/plural.hpp"
+
 namespace kripkesim {
 namespace {
 
@@ -97,13 +99,13 @@ std::string summary_table(const Results& results) {
   for (const auto& s : stats) games += s.games;
   const std::string time =
       results.merged_from.empty()
-          ? fmt::format("{:.2f} s wall time with {} job{}", results.timing.wall_seconds,
-                        results.timing.jobs, results.timing.jobs == 1 ? "" : "s")
+          ? fmt::format("{:.2f} s wall time with {}", results.timing.wall_seconds,
+                        kripke::counted(results.timing.jobs, "job"))
           : fmt::format("merged from {} files (their wall times add up to {:.2f} s)",
                         results.merged_from.size(), results.timing.wall_seconds);
-  std::string out =
-      fmt::format("{} games in {} condition{}{}; {}\n\n", games, stats.size(),
-                  stats.size() == 1 ? "" : "s", results.complete ? "" : " (INCOMPLETE)", time);
+  std::string out = fmt::format("{} in {}{}; {}\n\n", kripke::counted(games, "game"),
+                                kripke::counted(stats.size(), "condition"),
+                                results.complete ? "" : " (INCOMPLETE)", time);
 
   // Rounds' medians and maxima are in the JSON summary; the table keeps to kColumns.
   const std::size_t width = name_width(stats);

@@ -18,6 +18,7 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "input/config_file.hpp"
+#include "kripke/plural.hpp"
 #include "output/file_error.hpp"
 #include "output/interrupt.hpp"
 
@@ -99,7 +100,7 @@ void run_batch_command(const BatchOptions& options) {
   if (!results.complete)
     throw CommandExit(
         ExitCode(128 + interrupt.signal()),
-        fmt::format("interrupted: {} games finished{}", results.records.size(),
+        fmt::format("interrupted: {} finished{}", kripke::counted(results.records.size(), "game"),
                     options.out.empty() ? "" : R"( (results say "complete": false))"));
 }
 

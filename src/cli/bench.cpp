@@ -12,6 +12,7 @@
 #include "cli/commands.hpp"
 #include "games/catalog.hpp"
 #include "kripke/errors.hpp"
+#include "kripke/text_width.hpp"
 
 namespace kripkesim {
 namespace {
@@ -45,7 +46,10 @@ struct BenchOptions {
 void run_bench(const BenchOptions& opt) {
   const auto cases = bench_cases();
   if (opt.list || opt.names.empty()) {
-    for (const auto& c : cases) fmt::print("{:<24} {}\n", c.name, c.description);
+    for (const auto& c : cases)
+      fmt::print("{}\n", kripke::wrap_items(
+                             kripke::split_words(c.description, {fmt::format("{:<24}", c.name)}),
+                             "", std::string(25, ' ')));
     if (!opt.list) fmt::print("\nname one or more cases (or 'all') to run them\n");
     return;
   }

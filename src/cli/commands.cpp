@@ -45,6 +45,13 @@ std::vector<std::string> unexpected_words(const std::string& problem) {
 
 }  // namespace
 
+std::string unknown_command_message(const std::string& word,
+                                    const std::vector<std::string>& commands) {
+  const std::string near = nearest(word, commands);
+  return "unknown command '" + word + "'" + (near.empty() ? "" : " (did you mean " + near + "?)") +
+         "; the commands are " + kripke::ObjectReader::join(commands);
+}
+
 std::string usage_error_message(const CLI::App& app, const std::string& problem,
                                 const std::vector<std::string>& args) {
   std::vector<std::string> commands;
@@ -57,10 +64,8 @@ std::string usage_error_message(const CLI::App& app, const std::string& problem,
     if (word == args.end())
       return "kripkesim: a command is required (" + kripke::ObjectReader::join(commands) +
              ")\nRun \"kripkesim --help\" for the usage.\n";
-    const std::string near = nearest(*word, commands);
-    return "kripkesim: unknown command '" + *word + "'" +
-           (near.empty() ? "" : " (did you mean " + near + "?)") + "; the commands are " +
-           kripke::ObjectReader::join(commands) + "\nRun \"kripkesim --help\" for the usage.\n";
+    return "kripkesim: " + unknown_command_message(*word, commands) +
+           "\nRun \"kripkesim --help\" for the usage.\n";
   }
   const std::vector<CLI::App*> used = app.get_subcommands();
   std::vector<std::string> options;

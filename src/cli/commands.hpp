@@ -31,6 +31,10 @@ void add_scenario_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_batch_command(CLI::App& app);
 void add_merge_command(CLI::App& app);
+void add_help_command(CLI::App& app);
+
+// Help texts wrapped to kripke::kTextWidth columns, for the app and the commands added after.
+void use_wrapping_help(CLI::App& app);
 
 // The end of a command's --help: what it does in detail, then its exit codes (one per line;
 // "3 internal error" is added after them, and the codes for being stopped by a signal, if
@@ -38,6 +42,10 @@ void add_merge_command(CLI::App& app);
 // lists.
 void help_footer(CLI::App& command, const std::string& details, const std::string& exit_codes,
                  const std::string& signal_codes = "");
+
+// "unknown command 'WORD' (did you mean NEAR?); the commands are ...".
+std::string unknown_command_message(const std::string& word,
+                                    const std::vector<std::string>& commands);
 
 // What a usage error says (main.cpp's CLI11 failure message): "kripkesim: " and the
 // problem, with the nearest command or option when a word was mistyped.

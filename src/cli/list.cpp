@@ -14,6 +14,7 @@
 #include "games/catalog.hpp"
 #include "input/config_file.hpp"
 #include "input/config_folders.hpp"
+#include "kripke/text_width.hpp"
 #include "output/file_error.hpp"
 
 namespace kripkesim {
@@ -50,11 +51,22 @@ Entry entry_of(const std::filesystem::path& file, const std::filesystem::path& d
   return entry;
 }
 
+// Up to the first full stop followed by a space, or all of it.
+std::string first_sentence(const std::string& text) {
+  const std::size_t stop = text.find(". ");
+  return stop == std::string::npos ? text : text.substr(0, stop + 1);
+}
+
 void list() {
   std::cout << "Games:\n";
   for (const kripke::GameInfo& game : games().games())
-    std::cout << fmt::format("  {:<10} {}\n  {:<10} strategies: {}\n", game.name, game.summary, "",
-                             strategies(game));
+    std::cout << kripke::wrap_items(
+                     kripke::split_words(game.summary, {fmt::format("{:<10}", game.name)}), "  ",
+                     "             ")
+              << "\n"
+              << kripke::wrap_words("strategies: " + strategies(game), "             ",
+                                    "               ")
+              << "\n";
   const std::filesystem::path dir = bundled_configs_dir();
   if (!std::filesystem::is_directory(dir)) {
     std::cout << fmt::format(
@@ -64,8 +76,6 @@ void list() {
   std::vector<FileError> unreadable;
   std::vector<Entry> entries;
   for (const auto& file : json_files_under(dir, unreadable)) entries.push_back(entry_of(file, dir));
-  std::size_t width = 0;
-  for (const Entry& e : entries) width = std::max(width, e.name.size());
   const std::pair<Kind, const char*> headings[] = {
       {Kind::Game, "Game configs (kripkesim run FILE)"},
       {Kind::Scenario, "Scenarios (kripkesim scenario FILE)"},
@@ -80,8 +90,11 @@ void list() {
       continue;
     std::cout << fmt::format("\n{}:\n", heading);
     for (const Entry& e : entries)
-      if (e.kind == kind) std::cout << fmt::format("  {:<{}}  {}\n", e.name, width, e.description);
+      if (e.kind == kind)
+        std::cout << "  " << e.name << "\n"
+                  << kripke::wrap_words(first_sentence(e.description), "      ", "      ") << "\n";
   }
+  std::cout << "\n(each file's first sentence: its \"description\" has the rest)\n";
   if (unreadable.empty()) return;
   std::cout.flush();
   for (const FileError& e : unreadable) std::cerr << "kripkesim: " << describe(e) << '\n';

@@ -86,14 +86,13 @@ void play_game(const PlayOptions& options) {
     FanOutSink sinks;
     sinks.add(marker);
     sinks.add(screens);
-    play::EndingsHold endings(sinks);
-    kripke::GameRunner runner(*game, options.seed.or_config(game->config().seed), endings);
+    kripke::GameRunner runner(*game, options.seed.or_config(game->config().seed), sinks);
     const std::vector<kripke::Agent> seats = people_seats(people, options.seats, runner.play());
     const std::unique_ptr<play::Desk> desk = desk_for(runner.play());
     screens.seat(seats, *desk);
     marker.set_seats(seats);
     play::LineInput input(std::cin, std::cout, play::on_terminal());
-    play::SeatLoop loop(runner, *desk, screens, marker, endings, input, std::cout, seats);
+    play::SeatLoop loop(runner, *desk, screens, marker, input, std::cout, seats);
     loop.stop_when(interrupt.requested());
     desk->seat_people(loop);
     loop.run();
@@ -128,15 +127,16 @@ void add_play_command(CLI::App& app) {
       "People take seats in a game (docs/cli.md#play): at a person's turn the table as that\n"
       "player sees it (its own cards, every public answer, the answers shown to it, never\n"
       "another player's private ones), then a prompt for a move in the game's words\n"
-      "(nine-card: ask 2 green; clue: suggest rope Scarlet; sleuth: ask 4 RD*; number: answer\n"
-      "yes; muddy: answer the father's question) or a command: help, hint (the hint table),\n"
+      "(nine-card: ask 2 green; clue: suggest rope Scarlet; cluedo: suggest Scarlet rope hall,\n"
+      "accuse Scarlet rope hall; sleuth: ask 4 RD*; number: answer yes; muddy: answer the\n"
+      "father's question) or a command: help, hint (the hint table),\n"
       "table (the knowledge table), view, history, quit. Any unambiguous start of a word will\n"
       "do. On a terminal the prompt has line editing and history; with several people the\n"
       "screen is cleared and the keyboard passed between turns. Input from a pipe or file is\n"
       "read line by line and echoed. End of input ends the game; the log is still written,\n"
       "and so it is when Ctrl-C or SIGTERM stops the game (its end reason: \"interrupted\").",
       "  0  the game ended (won, stalled, the turn limit, quit or end of input)\n"
-      "  2  bad usage, a bad config, or a game without seats (cluedo, a model)",
+      "  2  bad usage, a bad config, or a game without seats (a model)",
       "  130  interrupted by Ctrl-C (143: by SIGTERM); the log so far is written");
   cmd->callback([options] { play_game(*options); });
 }

@@ -30,6 +30,7 @@ struct Tally {
   int passed = 0;
   int failed = 0;
   bool bad_input = false;
+  std::vector<std::string> skipped;  // files in a directory that are not scenarios
 
   void bad(const kripke::InputError& e) {
     std::cout.flush();
@@ -38,7 +39,20 @@ struct Tally {
   }
 };
 
-// Files as given; directories replaced by every *.json inside them, recursively, sorted.
+// Whether a file found in a directory is a JSON object without a "script": a game config or
+// an experiment, skipped. A file that does not parse is not skipped: it may be a scenario
+// with a typo, reported when it is run.
+bool not_a_scenario(const std::filesystem::path& file) {
+  try {
+    const kripke::Json document = read_json_file(file.string());
+    return document.is_object() && !document.contains("script");
+  } catch (const kripke::InputError&) {
+    return false;
+  }
+}
+
+// Files as given; directories replaced by every *.json scenario inside them, recursively,
+// sorted (the others are noted in the tally as skipped).
 std::vector<std::string> scenario_files(const std::vector<std::string>& paths, Tally& tally) {
   std::vector<std::string> files;
   for (const std::string& path : paths) {
@@ -49,9 +63,13 @@ std::vector<std::string> scenario_files(const std::vector<std::string>& paths, T
     std::vector<FileError> unreadable;
     const auto found = json_files_under(path, unreadable);
     for (const FileError& e : unreadable) tally.bad(e);
-    if (found.empty() && unreadable.empty())
-      tally.bad(FileError(path, "the directory holds no *.json files"));
-    for (const auto& file : found) files.push_back(file.string());
+    const std::size_t before = files.size();
+    for (const auto& file : found)
+      (not_a_scenario(file) ? tally.skipped : files).push_back(file.string());
+    if (files.size() == before && unreadable.empty())
+      tally.bad(FileError(path, found.empty() ? "the directory holds no *.json files"
+                                              : "the directory holds no scenarios (*.json files "
+                                                "with a \"script\")"));
   }
   return files;
 }
@@ -85,7 +103,13 @@ void run_scenarios(const ScenarioOptions& options) {
   Tally tally;
   for (const std::string& file : scenario_files(options.paths, tally))
     run_file(file, options, tally);
-  std::cout << fmt::format("{} passed, {} failed", tally.passed, tally.failed) << std::endl;
+  if (!tally.skipped.empty()) {
+    std::cout << "skipped, not scenarios (no \"script\"):\n";
+    for (const std::string& file : tally.skipped) std::cout << "  " << file << '\n';
+  }
+  std::cout << fmt::format("{} passed, {} failed", tally.passed, tally.failed);
+  if (!tally.skipped.empty()) std::cout << fmt::format(", {} skipped", tally.skipped.size());
+  std::cout << std::endl;
   if (tally.bad_input) throw CommandExit(kExitBadInput);
   if (tally.failed > 0) throw CommandExit(kExitExpectationFailed);
 }
@@ -106,7 +130,8 @@ void add_scenario_command(CLI::App& app) {
       "announcements, observations, and expectations about who knows what. Prints PASS or FAIL\n"
       "per file (a failure shows the step, the formula, and each agent's knowledge) and ends\n"
       "with a summary line \"N passed, M failed\". Directories are searched for *.json files,\n"
-      "recursively; a bad file is reported and the others still run.",
+      "recursively: the game configs and experiments among them (no \"script\") are skipped and\n"
+      "listed; a bad file is reported and the others still run.",
       "  0  every scenario passed\n  1  some expectation failed\n"
       "  2  some file had bad input (a bad config, a false announcement, ...)");
   cmd->callback([options] { run_scenarios(*options); });

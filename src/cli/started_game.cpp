@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include "input/config_file.hpp"
+#include "kripke/plural.hpp"
 #include "output/file_error.hpp"
 #include "scenario/scenario.hpp"
 
@@ -49,8 +50,8 @@ void StartedGame::start_scenario(const StartOptions& options) {
   Scenario scenario = load_scenario(options.config);
   const std::size_t steps = options.step.value_or(scenario.script.size());
   if (steps > scenario.script.size())
-    throw FileError(options.config, fmt::format("--step {}: the script has only {} steps", steps,
-                                                scenario.script.size()));
+    throw FileError(options.config, fmt::format("--step {}: the script has only {}", steps,
+                                                kripke::counted(scenario.script.size(), "step")));
   scenario.config.seed = options.seed.or_config(scenario.config.seed);
   options.engine.apply(scenario.config);
   in_file(options.config, [&] {

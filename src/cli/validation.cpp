@@ -7,6 +7,7 @@
 #include "batch/batch_config.hpp"
 #include "games/catalog.hpp"
 #include "input/config_file.hpp"
+#include "kripke/plural.hpp"
 #include "scenario/scenario.hpp"
 #include "scenario/scenario_runner.hpp"
 
@@ -31,8 +32,8 @@ std::string validate_document(const kripke::Json& given) {
   std::string kind = config.game;
   if (batch) {
     const BatchConfig b = read_batch_config(document);  // builds every condition's game
-    kind += fmt::format(" batch, {} condition{}, {} games", b.conditions.size(),
-                        b.conditions.size() == 1 ? "" : "s", b.total_games());
+    kind += fmt::format(" batch, {}, {}", kripke::counted(b.conditions.size(), "condition"),
+                        kripke::counted(b.total_games(), "game"));
   }
   if (scenario) {
     // Its steps are played (their expectations not judged): whether a move is legal
@@ -40,10 +41,10 @@ std::string validate_document(const kripke::Json& given) {
     check_script(*scenario, *play);
     kripke::NullSink quiet;
     run_scenario(*scenario, quiet);
-    kind += fmt::format(" scenario, {} step{}", scenario->script.size(),
-                        scenario->script.size() == 1 ? "" : "s");
+    kind += fmt::format(" scenario, {}", kripke::counted(scenario->script.size(), "step"));
   }
-  return fmt::format("{}, {} worlds", kind, kripke::to_string(play->world_count()));
+  const std::string worlds = kripke::to_string(play->world_count());
+  return fmt::format("{}, {} world{}", kind, worlds, worlds == "1" ? "" : "s");
 }
 
 }  // namespace kripkesim

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "kripke/text_width.hpp"
 #include "output/build_info.hpp"
 #include "output/file_error.hpp"
 
@@ -30,7 +31,7 @@ void JsonlSink::emit(const kripke::Event& event) {
 
 void TextSink::emit(const kripke::Event& event) {
   if (event.text.empty() || hides(event.record)) return;
-  out_ << event.text << '\n';
+  out_ << kripke::fit_lines(event.text) << '\n';
   check_written(out_, name_);
 }
 

@@ -62,7 +62,9 @@ void Desk::ask_claims(Seats& seats, const std::function<ClaimQuestion(kripke::Ag
     const ClaimQuestion asked = question(me);
     const std::optional<std::string> answer = seats.choose(me, asked.text, asked.choices);
     if (!answer) return;
-    const ClaimVerdict verdict = judge(me, *answer);
+    ClaimVerdict verdict = judge(me, *answer);
+    // Everyone hears it, and why the game goes on without the person.
+    if (!verdict.right) verdict.said += " (wrong: out of the game)";
     kripke::LogRecord record = play_.record("move");
     record["agent"] = me + 1;
     record["text"] = verdict.said;
@@ -71,6 +73,7 @@ void Desk::ask_claims(Seats& seats, const std::function<ClaimQuestion(kripke::Ag
     play_.emit(std::move(record), verdict.said);
     std::string told = verdict.right ? "  Right: " : "  Wrong: ";
     told += verdict.why;
+    if (!verdict.right) told += " You are out: you cannot win this game.";
     seats.tell(me, told);
     if (!verdict.right) wrong_claims_.insert(me);
   }

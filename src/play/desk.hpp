@@ -41,6 +41,13 @@ class Desk {
   // What the seat has in front of it: its own cards (or, in What's My Number?, the others'
   // boards), the open cards, its question cards.
   virtual std::string view(kripke::Agent me) const = 0;
+  // What the seat is asked to do when its turn comes, after the view (What's My Number?:
+  // the card it drew); empty when the view says it. Only at its turn: a question between
+  // turns ("do you know your numbers?") is asked alone.
+  virtual std::string turn_prompt(kripke::Agent me) const {
+    (void)me;
+    return "";
+  }
   // The words a move starts with ("ask"); the loop's own commands (help, hint, table,
   // history, quit) are the others.
   virtual std::vector<std::string> verbs() const = 0;
@@ -56,10 +63,13 @@ class Desk {
 
   // Connects the game's choices that people make during others' turns to `seats`.
   virtual void seat_people(Seats& seats) { (void)seats; }
-  // After the start and after every turn, before a win or the end is shown: the questions
-  // a game puts to the people between turns (the father's "do you know whether you are
-  // muddy?"). Whatever the desk logs then is marked as the people's.
+  // After the setup's and every turn's updates, before the winners are checked: the
+  // questions a game puts to the people between turns (the father's "do you know whether
+  // you are muddy?"). Whatever the desk logs then is marked as the people's; a person who
+  // answers wrongly cannot win (wrong_claims).
   virtual void between_turns(Seats& seats) { (void)seats; }
+  // The people who answered such a question wrongly: out of the game (Play::rule_out).
+  const std::set<kripke::Agent>& wrong_claims() const { return wrong_claims_; }
   // Whether an update shows the seat its own count of possible worlds (the muddy children:
   // no, since 1 would say "you know").
   virtual bool shows_counts() const { return true; }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "kripke/text_width.hpp"
+
 namespace kripkesim::play {
 namespace {
 
@@ -35,54 +37,37 @@ void PersonMarker::emit(const kripke::Event& event) {
   }
 }
 
-void EndingsHold::emit(const kripke::Event& event) {
-  const std::string kind = event.record.is_object() ? event.record.value("event", "") : "";
-  if (kind == "win" || kind == "end") {
-    held_.push_back(event);
-  } else {
-    next_.emit(event);
-  }
-}
-
-void EndingsHold::release() {
-  std::vector<kripke::Event> held;
-  held.swap(held_);
-  for (const kripke::Event& event : held) next_.emit(event);
-}
-
 bool SeatLoop::is_person(kripke::Agent a) const {
   return std::find(seats_.begin(), seats_.end(), a) != seats_.end();
 }
 
 void SeatLoop::run() {
+  runner_.before_win_check([this] { between_turns(); });
   runner_.start();
-  between_turns();
   while (!runner_.finished()) {
     const std::optional<kripke::Agent> mover = desk_.to_move();
     if (interrupted()) {
       input_ended_ = true;  // nobody is asked anything more
     } else if (!mover || !is_person(*mover)) {
       runner_.step();
-    } else if (!sit_down(*mover)) {
+    } else if (!sit_down(*mover, /*for_turn=*/true)) {
       input_ended_ = true;
     } else if (person_turn(*mover) == TurnEnd::Quit) {
       quit_ = true;
     }
     if (quit_) runner_.stop("quit");
     if (input_ended_) runner_.stop(interrupted() ? "interrupted" : "input ended");
-    between_turns();
   }
   // The end, as the last person at the screen sees it (the first seat if nobody moved).
-  out_ << screens_.take_backlog(seated_.value_or(seats_.front())) << std::flush;
+  out_ << kripke::fit_lines(screens_.take_backlog(seated_.value_or(seats_.front()))) << std::flush;
 }
 
 void SeatLoop::between_turns() {
-  if (!input_ended_ && !quit_) {
-    marker_.set_person_moving(true);
-    desk_.between_turns(*this);
-    marker_.set_person_moving(false);
-  }
-  endings_.release();
+  if (input_ended_ || quit_) return;
+  marker_.set_person_moving(true);
+  desk_.between_turns(*this);
+  marker_.set_person_moving(false);
+  for (kripke::Agent person : desk_.wrong_claims()) runner_.play().rule_out(person);
 }
 
 void SeatLoop::tell(kripke::Agent a, const std::string& text) {
@@ -90,7 +75,7 @@ void SeatLoop::tell(kripke::Agent a, const std::string& text) {
   out_ << text << "\n";
 }
 
-bool SeatLoop::sit_down(kripke::Agent me) {
+bool SeatLoop::sit_down(kripke::Agent me, bool for_turn) {
   const bool pass = seats_.size() > 1 && seated_ != me;
   seated_ = me;
   if (pass) {
@@ -103,19 +88,23 @@ bool SeatLoop::sit_down(kripke::Agent me) {
       out_ << "=== " << name << " at the keyboard ===\n";
     }
   }
-  out_ << screens_.take_backlog(me) << desk_.view(me) << "\n";
+  out_ << kripke::fit_lines(screens_.take_backlog(me) + desk_.view(me)) << "\n";
+  if (const std::string prompt = desk_.turn_prompt(me); for_turn && !prompt.empty())
+    out_ << kripke::fit_lines(prompt) << "\n";
   return true;
 }
 
 bool SeatLoop::info_command(kripke::Agent me, const std::string& command) {
   if (command == "help") {
-    out_ << help(me) << "\n";
+    out_ << kripke::fit_lines(help(me)) << "\n";
   } else if (command == "hint") {
-    out_ << desk_.hint(me) << "\n";
+    out_ << kripke::fit_lines(desk_.hint(me)) << "\n";
   } else if (command == "table") {
-    out_ << desk_.table(me) << "\n";
+    out_ << kripke::fit_lines(desk_.table(me)) << "\n";
   } else if (command == "view") {
-    out_ << desk_.view(me) << "\n";
+    out_ << kripke::fit_lines(desk_.view(me)) << "\n";
+    if (const std::string prompt = desk_.turn_prompt(me); desk_.to_move() == me && !prompt.empty())
+      out_ << prompt << "\n";
   } else if (command == "history") {
     for (const std::string& shown : screens_.history(me)) out_ << shown << "\n";
   } else {
@@ -147,7 +136,7 @@ SeatLoop::TurnEnd SeatLoop::person_turn(kripke::Agent me) {
     runner_.person_turn(move, "/move", runner_.play().agent_name(me) + " at the keyboard");
     marker_.set_person_moving(false);
     // Whoever has the keyboard now (another person may have answered the move).
-    out_ << screens_.take_backlog(seated_.value_or(me)) << std::flush;
+    out_ << kripke::fit_lines(screens_.take_backlog(seated_.value_or(me))) << std::flush;
     return TurnEnd::Moved;
   }
 }
@@ -164,12 +153,12 @@ std::optional<std::vector<std::string>> SeatLoop::read_words(const std::string& 
 std::optional<std::string> SeatLoop::choose(kripke::Agent a, const std::string& question,
                                             const std::vector<std::string>& choices) {
   if (input_ended_ || quit_) return std::nullopt;
-  if (!sit_down(a)) {
+  if (!sit_down(a, /*for_turn=*/false)) {
     input_ended_ = true;
     return std::nullopt;
   }
   const std::string prompt = runner_.play().agent_name(a) + "> ";
-  out_ << question << "\n";
+  out_ << kripke::fit_lines(question) << "\n";
   for (;;) {
     std::optional<std::vector<std::string>> read = read_words(prompt);
     if (!read) return std::nullopt;

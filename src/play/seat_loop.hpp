@@ -17,21 +17,6 @@
 
 namespace kripkesim::play {
 
-// Holds a win and the end on their way to `next` until release(), so that the people's
-// answers between turns (Desk::between_turns) come before them, on the screens and in the
-// log alike.
-class EndingsHold final : public kripke::EventSink {
- public:
-  explicit EndingsHold(kripke::EventSink& next) : next_(next) {}
-  void emit(const kripke::Event& event) override;
-  bool enabled() const override { return next_.enabled(); }
-  void release();
-
- private:
-  kripke::EventSink& next_;
-  std::vector<kripke::Event> held_;
-};
-
 // Marks the people in the log on its way to `next`: "strategy": "human" for their seats in
 // the start record, "by": "person" on the moves their turns emit.
 class PersonMarker final : public kripke::EventSink {
@@ -51,13 +36,11 @@ class PersonMarker final : public kripke::EventSink {
 class SeatLoop final : public Seats {
  public:
   SeatLoop(kripke::GameRunner& runner, Desk& desk, SeatScreens& screens, PersonMarker& marker,
-           EndingsHold& endings, LineInput& input, std::ostream& out,
-           std::vector<kripke::Agent> seats)
+           LineInput& input, std::ostream& out, std::vector<kripke::Agent> seats)
       : runner_(runner),
         desk_(desk),
         screens_(screens),
         marker_(marker),
-        endings_(endings),
         input_(input),
         out_(out),
         seats_(std::move(seats)) {}
@@ -78,14 +61,16 @@ class SeatLoop final : public Seats {
   enum class TurnEnd { Moved, Quit, InputEnded };
 
   // Hands the screen to `me`: the hot-seat pause, then what `me` has not seen yet and its
-  // view of the table. False when the input ended during the pause.
-  bool sit_down(kripke::Agent me);
+  // view of the table (and, for its turn, the desk's turn prompt). False when the input
+  // ended during the pause.
+  bool sit_down(kripke::Agent me, bool for_turn);
   TurnEnd person_turn(kripke::Agent me);
   // The words of the next line typed at `prompt`; none at the end of the input.
   std::optional<std::vector<std::string>> read_words(const std::string& prompt);
   // help, hint, table, view, history: false for any other command.
   bool info_command(kripke::Agent me, const std::string& command);
-  // The desk's questions between turns, then the win or the end if there is one.
+  // The desk's questions between turns (GameRunner::before_win_check: after a turn's
+  // updates, before its winners), and the people who answered wrongly ruled out.
   void between_turns();
   std::string help(kripke::Agent me) const;
 
@@ -93,7 +78,6 @@ class SeatLoop final : public Seats {
   Desk& desk_;
   SeatScreens& screens_;
   PersonMarker& marker_;
-  EndingsHold& endings_;
   LineInput& input_;
   std::ostream& out_;
   std::vector<kripke::Agent> seats_;

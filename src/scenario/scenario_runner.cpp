@@ -9,6 +9,7 @@
 #include "games/catalog.hpp"
 #include "kripke/errors.hpp"
 #include "kripke/game_loop.hpp"
+#include "kripke/text_width.hpp"
 #include "scenario/knowledge_report.hpp"
 
 namespace kripkesim {
@@ -246,12 +247,15 @@ ScenarioPlay::ScenarioPlay(const Scenario& scenario, kripke::EventSink& transcri
                                       })),
       runner_(std::make_unique<kripke::GameRunner>(*game_, scenario.config.seed, events_)) {
   check_script(scenario, runner_->play());
-  runner_->start();
+  runner_->start(/*scripted=*/true);
 }
 
 std::optional<std::string> ScenarioPlay::play_step(const Step& step) {
   const kripke::Play& play = runner_->play();
-  play.emit_text(fmt::format("-- step {}: {}", step.index, step.json.dump()));
+  // The step as written, cut to the transcript's width (the file has it whole).
+  std::string heading = fmt::format("-- step {}: {}", step.index, step.json.dump());
+  heading = kripke::cut_to_width(heading);
+  play.emit_text(heading);
   if (!step.comment.empty()) play.emit_text("   # " + step.comment);
   const std::optional<std::string> problem = execute(*runner_, events_, step);
   if (is_expectation(step.action)) play.emit_text(problem ? "   FAILED: " + *problem : "   ok");
@@ -264,6 +268,7 @@ ScenarioResult run_scenario(const Scenario& scenario, kripke::EventSink& transcr
   ScenarioResult result{scenario.name, {}};
   for (const Step& step : scenario.script)
     if (auto failure = scenario_play.play_step(step)) result.failures.push_back(*failure);
+  scenario_play.runner().end_of_script();
   return result;
 }
 

@@ -92,15 +92,14 @@ std::string NumberDesk::view(kripke::Agent me) const {
   s += ". Your own board you cannot see: ";
   s += std::to_string(number_.tables().rules().board_size);
   s += " of the numbers you do not see are on it.";
-  if (to_move() != me) return s;
-  if (picks()) {
-    s += "\nYour turn: pick a question card and answer it (answer CARD yes|no; help lists them).";
-  } else {
-    s += "\nYour turn: you draw ";
-    s += quoted_card(number_.top_card());
-    s += "\nAnswer it about the boards you see: answer yes, or answer no.";
-  }
   return s;
+}
+
+std::string NumberDesk::turn_prompt(kripke::Agent) const {
+  if (picks())
+    return "Your turn: pick a question card and answer it (answer CARD yes|no; help lists them).";
+  return "Your turn: you draw " + quoted_card(number_.top_card()) +
+         "\nAnswer it about the boards you see: answer yes, or answer no.";
 }
 
 std::string NumberDesk::moves_help(kripke::Agent) const {
@@ -120,8 +119,10 @@ std::string NumberDesk::moves_help(kripke::Agent) const {
          "or no.\n  A guess, or no when you could know, is wrong.";
 }
 
-kripke::Json NumberDesk::read_move(kripke::Agent me, const std::vector<std::string>& words) const {
+kripke::Json NumberDesk::read_move(kripke::Agent me, const std::vector<std::string>& typed) const {
   const std::string syntax = picks() ? "answer CARD yes|no" : "answer yes|no";
+  std::vector<std::string> words = typed;
+  if (words.front() != "answer") words.insert(words.begin(), "answer");  // yes, no alone
   if (words.size() != (picks() ? 3U : 2U)) throw kripke::InputError("type " + syntax);
   int card = number_.top_card();
   if (picks()) {

@@ -18,8 +18,10 @@ class NumberDesk final : public Desk {
   explicit NumberDesk(const kripke::number::NumberPlay& play) : Desk(play), number_(play) {}
 
   std::optional<kripke::Agent> to_move() const override { return number_.next_player(); }
-  std::vector<std::string> verbs() const override { return {"answer"}; }
+  // "yes" and "no" alone answer the card drawn (answer yes, answer no).
+  std::vector<std::string> verbs() const override { return {"answer", "yes", "no"}; }
   std::string view(kripke::Agent me) const override;
+  std::string turn_prompt(kripke::Agent me) const override;
   std::string moves_help(kripke::Agent me) const override;
   kripke::Json read_move(kripke::Agent me, const std::vector<std::string>& words) const override;
   std::string hint(kripke::Agent me) const override;

@@ -126,8 +126,7 @@ std::string SleuthDesk::shown(const kripke::Event& event, kripke::Agent me) cons
 std::string SleuthDesk::table(kripke::Agent me) const {
   const sl::Tables& t = sleuth_.tables();
   const sl::Mind& mind = sleuth_.mind(me);
-  std::string s = "  ";
-  s += sl::score_sheet(t.deck, mind);
+  std::string s = sl::score_sheet(t.deck, mind, "  ");
   s += '\n';
   s += sl::knowledge_base_text(t.deck, sl::knowledge_base(t.deck, mind, sleuth_.players()), me);
   return s;

@@ -91,6 +91,7 @@ class CluePlay final : public Play {
                                                        const std::vector<int>& held)>;
   void set_person_shows(PersonShows choose) { person_shows_ = std::move(choose); }
   Agent next_asker() const { return next_asker_; }
+  std::optional<Agent> next_mover() const override { return next_asker_; }
 
   bool has_won(Agent i) const override {
     return knows_value(model_, i, [this](std::uint32_t d) { return t_->envelope_id(d); });

@@ -169,6 +169,7 @@ class NineCardPlay final : public Play {
   // ----------------------------------------
   const Rules& rules() const { return rules_; }
   Agent current_player() const { return current_; }
+  std::optional<Agent> next_mover() const override { return current_; }
   const std::vector<int>& question_hand(Agent p) const { return hands_[std::size_t(p)]; }
   const std::vector<int>& question_deck() const { return deck_; }
   HintTable hints() const {

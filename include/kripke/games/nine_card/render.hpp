@@ -6,6 +6,7 @@
 
 #include "kripke/events.hpp"
 #include "kripke/games/nine_card/hints.hpp"
+#include "kripke/text_width.hpp"
 
 namespace kripke::nine_card {
 
@@ -69,10 +70,13 @@ inline std::string knowledge_text(const KnowledgeTable& t, const Rules& rules) {
   return trim_line_ends(s);
 }
 
+// A cell in few columns: "no: 18 60%"; the original's red cells as "imp" (Impossible) and
+// "n/s" (No sense), which the table's legend spells out.
 inline std::string cell_text(const AnswerCell& cell, std::size_t total) {
-  if (cell.status != CellStatus::Possible) return to_string(cell.status);
-  return std::to_string(cell.left.worlds) + " (" +
-         fixed(100.0 * double(cell.left.worlds) / double(total), 0) + "%)";
+  if (cell.status == CellStatus::Impossible) return "imp";
+  if (cell.status == CellStatus::NoSense) return "n/s";
+  return std::to_string(cell.left.worlds) + " " +
+         fixed(100.0 * double(cell.left.worlds) / double(total), 0) + "%";
 }
 
 inline LogRecord hints_json(const HintTable& t) {
@@ -98,23 +102,28 @@ inline LogRecord hints_json(const HintTable& t) {
   return rows;
 }
 
+// Within 100 columns: 4 + 21 (question) + 10 (asked) + 3 x 12 (answers) + 24 (figures).
 inline std::string hints_text(const HintTable& t) {
-  std::string s = "  hints for " + player_name(t.player) + " (" + std::to_string(t.now.worlds) +
-                  " worlds possible, " + std::to_string(t.now.candidates()) +
-                  " hidden-card candidates; * = best: deletes the most relations to worlds"
-                  " with another hidden card)\n    " +
-                  pad("question", 26) + pad("ask", 10) + pad("answers: worlds left", 57) +
-                  "E[worlds] E[hidden] deletes  bits";
+  std::string s =
+      wrap_words("hints for " + player_name(t.player) + " (" + std::to_string(t.now.worlds) +
+                     " worlds possible, " + std::to_string(t.now.candidates()) +
+                     " hidden-card candidates; * = best: deletes the most relations "
+                     "to worlds with another hidden card)",
+                 "  ", "    ") +
+      "\n    " + pad("question", 21) + pad("asked", 10) + pad("answers: worlds left", 36) +
+      "E[w]   E[h]  del   bits";
   for (const HintRow& row : t.rows) {
     s += "\n  " + std::string(row.best ? "* " : "  ") +
-         pad(questions()[std::size_t(row.question)].label, 26) + pad(player_name(row.target), 10);
+         pad(questions()[std::size_t(row.question)].label, 21) + pad(player_name(row.target), 10);
     std::string cells;
     for (const AnswerCell& cell : row.answers)
       cells +=
-          pad(answer_name(row.question, cell.answer) + ": " + cell_text(cell, t.now.worlds), 19);
-    s += pad(cells, 57) + pad(fixed(row.expected_worlds), 10) + pad(fixed(row.expected_hidden), 9) +
-         pad(std::to_string(row.relations_deleted), 9) + fixed(row.entropy_drop, 3);
+          pad(answer_name(row.question, cell.answer) + ": " + cell_text(cell, t.now.worlds), 12);
+    s += pad(cells, 36) + pad(fixed(row.expected_worlds), 7) + pad(fixed(row.expected_hidden), 6) +
+         pad(std::to_string(row.relations_deleted), 6) + fixed(row.entropy_drop, 3);
   }
+  s += "\n  (imp = Impossible, n/s = No sense; expected: E[w] worlds and E[h] hidden-card "
+       "candidates left,\n  del relations deleted, bits of information about the hidden card)";
   return trim_line_ends(s);
 }
 

@@ -92,6 +92,7 @@ class NumberPlay final : public Play {
   // What a seat at `kripkesim play` reads.
   const Tables& tables() const { return t_; }
   Agent next_player() const { return next_player_; }
+  std::optional<Agent> next_mover() const override { return next_player_; }
   int top_card() const { return deck_.top(); }
   // Player p's truthful answer to card q: what p sees in the actual world.
   bool true_answer(int q, Agent p) const { return t_.answer(q, p, true).test(model_.actual()); }

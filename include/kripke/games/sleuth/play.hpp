@@ -295,6 +295,7 @@ class SleuthPlay final : public Play {
   const Mind& mind(Agent i) const { return minds_.at(std::size_t(i)); }
   const Deal& actual_deal() const { return deal_; }
   int next_asker() const { return next_asker_; }
+  std::optional<Agent> next_mover() const override { return Agent(next_asker_); }
   const std::vector<int>& question_hand(Agent i) const { return hands_.at(std::size_t(i)); }
   const std::deque<int>& question_deck() const { return question_deck_; }
 
@@ -388,7 +389,7 @@ class SleuthPlay final : public Play {
                              ? ""
                              : " (not held: " + card_list(t_->deck, hidden_from_view) + ")"),
                     answer_formula(t_->deck, asked, matching, shown));
-    if (logging()) emit_text("    " + score_sheet(t_->deck, minds_[std::size_t(asker)]));
+    if (logging()) emit_text(score_sheet(t_->deck, minds_[std::size_t(asker)], "    "));
     log_knowledge_base(asker);
   }
 

@@ -8,6 +8,7 @@
 
 #include "kripke/games/sleuth/cards.hpp"
 #include "kripke/games/sleuth/knowledge.hpp"
+#include "kripke/text_width.hpp"
 
 namespace kripke::sleuth {
 
@@ -39,25 +40,29 @@ inline std::string answer_formula(const Deck& deck, int player, const std::vecto
 // the exact engine: for the exact engine the cards counting does not exclude; for the rules
 // engine its M_a(X) facts (the cards not known to be in the game), which stay listed beside
 // a gem found by "no other player holds it" (at 0%), followed by the gem found.
-inline std::string score_sheet(const Deck& deck, const Mind& mind) {
+// Wrapped to kTextWidth columns after `indent`, a gem never apart from its probability.
+inline std::string score_sheet(const Deck& deck, const Mind& mind, const std::string& indent) {
   const PlacementCounts& counts = mind.exact().counts();
   const bool exact = mind.engine() == Engine::Exact;
-  std::string gems;
-  int n = 0;
+  std::vector<std::string> gems;
   for (int card = 0; card < deck.size(); ++card) {
     const bool possible = exact ? mind.status(card, mind.hidden_place()) != Status::Lacks
                                 : !mind.rules().in_game(card);
     if (!possible) continue;
-    ++n;
-    gems += (gems.empty() ? "" : ", ") + deck.name(card) + " " +
-            percent(counts.probability(card, mind.hidden_place()));
+    if (!gems.empty()) gems.back() += ',';
+    gems.push_back(deck.name(card) + " " + percent(counts.probability(card, mind.hidden_place())));
   }
-  std::string sheet = "score sheet of player " + std::to_string(mind.self() + 1) + " (" +
-                      engine_name(mind.engine()) +
-                      " engine; probabilities exact): " + std::to_string(n) +
-                      (n == 1 ? " gem" : " gems") + " possibly hidden: " + gems;
-  if (const auto gem = mind.hidden_gem(); gem && n > 1) sheet += "; found: " + deck.name(*gem);
-  return sheet;
+  const std::size_t n = gems.size();
+  std::vector<std::string> items = split_words(
+      "score sheet of player " + std::to_string(mind.self() + 1) + " (" +
+      engine_name(mind.engine()) + " engine; probabilities exact): " + std::to_string(n) +
+      (n == 1 ? " gem" : " gems") + " possibly hidden:");
+  items.insert(items.end(), gems.begin(), gems.end());
+  if (const auto gem = mind.hidden_gem(); gem && n > 1) {
+    items.back() += ";";
+    items.insert(items.end(), {"found:", deck.name(*gem)});
+  }
+  return wrap_items(items, indent, indent + "  ");
 }
 
 }  // namespace kripke::sleuth
