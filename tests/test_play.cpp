@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <functional>
 #include <optional>
 #include <regex>
 #include <string>
@@ -386,25 +387,29 @@ TEST_CASE("[play] through a terminal: prompt, line editing, hot-seat pause") {
 
 namespace {
 
-// Clue played in process as `kripkesim play configs/clue.json` plays it with a person in
-// seat 1 who suggests weapon k and suspect k at its k-th turn and, asked to choose, shows
-// the last of the cards it holds; returns what the person types, in order.
-Replay clue_replay(const std::string& config) {
+// Clue or Cluedo played in process as `kripkesim play` plays it with a person in seat 1 who
+// suggests the k-th card of each kind at its k-th turn and, asked to choose, shows the last
+// of the cards it holds; returns what the person types, in order. `seat` connects what
+// else the person decides (Cluedo: whether to accuse).
+template <class PlayT>
+Replay card_game_replay(const std::string& config, std::optional<std::uint64_t> seed = {},
+                        const std::function<void(PlayT&, Replay&)>& seat = {}) {
   Replay r;
   const auto game = kripkesim::load_game(config);
-  kripke::GameRunner runner(*game, game->config().seed, r.recorder);
-  auto& clue = dynamic_cast<kripke::clue::CluePlay&>(runner.play());
-  const auto& rules = clue.tables().rules();
-  clue.set_person_shows([&](kripke::Agent answerer, kripke::Agent, const std::vector<int>&,
+  kripke::GameRunner runner(*game, seed.value_or(game->config().seed), r.recorder);
+  auto& play = dynamic_cast<PlayT&>(runner.play());
+  const kripke::clue::Rules& rules = play.rules();
+  play.set_person_shows([&](kripke::Agent shower, kripke::Agent, const std::vector<int>&,
                             const std::vector<int>& held) -> std::optional<int> {
-    if (answerer != 0 || held.size() < 2) return std::nullopt;
+    if (shower != 0 || held.size() < 2) return std::nullopt;
     r.lines.push_back(kripke_test::cat("show ", rules.card_names[std::size_t(held.back())]));
     return held.back();
   });
+  if (seat) seat(play, r);
   runner.start();
   int turns = 0;
   while (!runner.finished()) {
-    if (clue.next_asker() != 0) {
+    if (play.next_asker() != 0) {
       runner.step();
       continue;
     }
@@ -426,7 +431,7 @@ Replay clue_replay(const std::string& config) {
 
 TEST_CASE("[play] a person plays Clue: suggests, shows cards, sees only its own answers") {
   const std::string config = kripke_test::source_path("configs/clue.json");
-  const Replay expected = clue_replay(config);
+  const Replay expected = card_game_replay<kripke::clue::CluePlay>(config);
   REQUIRE(std::count_if(expected.lines.begin(), expected.lines.end(),
                         [](const std::string& l) { return l.rfind("show ", 0) == 0; }) > 0);
   const Played played = play_replayed(
@@ -703,44 +708,15 @@ TEST_CASE("[play] a person's turn is one of the game's turns: it counts towards 
 
 namespace {
 
-// Cluedo played in process as `kripkesim play configs/cluedo.json` plays it with a person in
-// seat 1 who suggests the k-th card of each kind at its k-th turn, never accuses (answers
-// "pass") and, asked to choose, shows the last of the cards it holds.
+// The Cluedo person of card_game_replay never accuses (answers "pass").
 Replay cluedo_replay(const std::string& config, std::uint64_t seed) {
-  Replay r;
-  const auto game = kripkesim::load_game(config);
-  kripke::GameRunner runner(*game, seed, r.recorder);
-  auto& cluedo = dynamic_cast<kripke::cluedo::CluedoPlay&>(runner.play());
-  const auto& rules = cluedo.rules();
-  cluedo.set_person_shows([&](kripke::Agent shower, kripke::Agent, const std::vector<int>&,
-                              const std::vector<int>& held) -> std::optional<int> {
-    if (shower != 0 || held.size() < 2) return std::nullopt;
-    r.lines.push_back(kripke_test::cat("show ", rules.card_names[std::size_t(held.back())]));
-    return held.back();
-  });
-  cluedo.set_person_accuses([&](kripke::Agent) -> std::optional<std::vector<int>> {
-    r.lines.emplace_back("pass");
-    return std::nullopt;
-  });
-  runner.start();
-  int turns = 0;
-  while (!runner.finished()) {
-    if (cluedo.next_asker() != 0) {
-      runner.step();
-      continue;
-    }
-    Json cards = Json::array();
-    std::string line = "suggest";
-    for (const auto& category : rules.categories) {
-      const std::string& card = category.cards[std::size_t(turns) % category.cards.size()];
-      cards.push_back(card);
-      line += " " + card;
-    }
-    ++turns;
-    r.lines.push_back(line);
-    runner.person_turn({{"cards", cards}}, "/move", "test");
-  }
-  return r;
+  return card_game_replay<kripke::cluedo::CluedoPlay>(
+      config, seed, [](kripke::cluedo::CluedoPlay& play, Replay& r) {
+        play.set_person_accuses([&r](kripke::Agent) -> std::optional<std::vector<int>> {
+          r.lines.emplace_back("pass");
+          return std::nullopt;
+        });
+      });
 }
 
 }  // namespace

@@ -67,8 +67,13 @@ kripke::Json cards_named(const cl::Rules& rules, const std::vector<std::string>&
   return cards;
 }
 
-std::string show_question(const kripke::Play& play, const cl::Rules& rules, kripke::Agent asker,
-                          const std::vector<int>& suggestion, const std::vector<int>& held) {
+std::optional<int> person_shows(Seats& seats, const kripke::Play& play, const cl::Rules& rules,
+                                kripke::Agent shower, kripke::Agent asker,
+                                const std::vector<int>& suggestion, const std::vector<int>& held) {
+  // With one suggested card in hand there is nothing to choose.
+  if (!seats.is_person(shower) || held.size() < 2) return std::nullopt;
+  std::vector<std::string> names;
+  for (int card : held) names.push_back(rules.card_names[std::size_t(card)]);
   std::string question = play.agent_name(asker);
   question += " suggests ";
   question += cl::card_list(rules, suggestion, " and ");
@@ -77,7 +82,9 @@ std::string show_question(const kripke::Play& play, const cl::Rules& rules, krip
   question += ": which do you show ";
   question += play.agent_name(asker);
   question += "?";
-  return question;
+  const std::optional<std::string> chosen = seats.choose(shower, question, names);
+  if (!chosen) return std::nullopt;
+  return *rules.find_card(*chosen);
 }
 
 std::string onlooker_view(const kripke::Event& event, const std::string& full) {

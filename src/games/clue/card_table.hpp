@@ -3,11 +3,13 @@
 // a person must choose a card to show, and the same onlooker's view of a shown card.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "kripke/game.hpp"
 #include "kripke/games/clue/rules.hpp"
+#include "play/desk.hpp"
 
 namespace kripkesim::play::card_table {
 
@@ -23,10 +25,13 @@ std::string suggestion_help(const kripke::clue::Rules& rules, kripke::Agent me,
 kripke::Json cards_named(const kripke::clue::Rules& rules, const std::vector<std::string>& words,
                          const std::string& verb);
 
-// The question put to a person who holds several of the suggested cards.
-std::string show_question(const kripke::Play& play, const kripke::clue::Rules& rules,
-                          kripke::Agent asker, const std::vector<int>& suggestion,
-                          const std::vector<int>& held);
+// The card a person who must answer `asker`'s suggestion shows, asked when it holds several
+// of the suggested cards; none when `shower` is no person, holds one, or the input ended
+// (its show policy then decides).
+std::optional<int> person_shows(Seats& seats, const kripke::Play& play,
+                                const kripke::clue::Rules& rules, kripke::Agent shower,
+                                kripke::Agent asker, const std::vector<int>& suggestion,
+                                const std::vector<int>& held);
 
 // A shown card as an onlooker sees it: "[you see] player 2 shows player 1 one of rope or
 // Scarlet" in place of `full`, the default "[private] ... learns something you do not see".

@@ -104,15 +104,8 @@ std::string ClueDesk::table(kripke::Agent me) const {
 void ClueDesk::seat_people(Seats& seats) {
   clue_.set_person_shows([this, &seats](kripke::Agent answerer, kripke::Agent asker,
                                         const std::vector<int>& suggestion,
-                                        const std::vector<int>& held) -> std::optional<int> {
-    // With one suggested card in hand there is nothing to choose.
-    if (!seats.is_person(answerer) || held.size() < 2) return std::nullopt;
-    std::vector<std::string> names;
-    for (int card : held) names.push_back(rules().card_names[std::size_t(card)]);
-    const std::optional<std::string> chosen = seats.choose(
-        answerer, card_table::show_question(play_, rules(), asker, suggestion, held), names);
-    if (!chosen) return std::nullopt;
-    return *rules().find_card(*chosen);
+                                        const std::vector<int>& held) {
+    return card_table::person_shows(seats, play_, rules(), answerer, asker, suggestion, held);
   });
 }
 

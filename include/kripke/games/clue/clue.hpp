@@ -184,6 +184,7 @@ class CluePlay final : public Play {
   }
 
   const Tables& tables() const { return *t_; }
+  const Rules& rules() const { return rules_; }
 
  private:
   using ShowChoice = std::function<int(Agent answerer, const std::vector<int>& held)>;
