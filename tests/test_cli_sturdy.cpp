@@ -292,9 +292,10 @@ TEST_CASE("[sturdy] scenario DIR reports an entry it cannot read and runs the re
 
 TEST_CASE("[sturdy] a run killed by a signal leaves no temporary file behind") {
   const TempDir dir;
-  // 24 children: a few seconds of play, long enough to be killed while writing the log.
-  const std::string config =
-      dir.write("slow.json", R"({"game": "muddy", "rules": {"children": 24}})");
+  // 24 children on the explicit engine: a few seconds of play, long enough to be killed
+  // while writing the log.
+  const std::string config = dir.write(
+      "slow.json", R"({"game": "muddy", "engine": "explicit", "rules": {"children": 24}})");
   const std::string log = dir.file("game.jsonl");
   const pid_t pid = spawn_cli({"run", config, "--log", log}, "/dev/null", dir.file("stderr"));
   REQUIRE(eventually([&] { return !temporaries_in(dir.path()).empty(); }));
@@ -304,9 +305,11 @@ TEST_CASE("[sturdy] a run killed by a signal leaves no temporary file behind") {
   CHECK(!fs::exists(log));
 
   // A second Ctrl-C ends a batch at once: its results and the logs under way are removed
-  // too. Games of 24 children take a second or more, which the first Ctrl-C waits for.
+  // too. Games of 24 children (explicit) take a second or more, which the first Ctrl-C
+  // waits for.
   const std::string batch = dir.write(
-      "batch.json", R"({"game": "muddy", "rules": {"children": 24}, "batch": {"games": 1000}})");
+      "batch.json",
+      R"({"game": "muddy", "engine": "explicit", "rules": {"children": 24}, "batch": {"games": 1000}})");
   const fs::path logs = dir.file("logs");
   const pid_t batch_pid = spawn_cli(
       {"batch", batch, "--jobs=2", "--out", dir.file("r.json"), "--log-dir", logs.string()},

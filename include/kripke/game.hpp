@@ -36,8 +36,12 @@ struct GameConfig {
   Json agents = Json::array();   // game-specific agent settings (strategies)
   Json deal;                     // the actual deal; null: dealt at random from the seed
   // "explicit" (every world listed), "symbolic" (a knowledge structure on BDDs: the games
-  // that have one) or "auto" (symbolic when the explicit model would be over the limits).
+  // that have one) or "auto" (the one expected to be faster, by the game's cost estimate;
+  // symbolic when the explicit model would be over the limits).
   std::string engine = "auto";
+  // The command needs the worlds listed (`draw`): "auto" then takes the explicit engine
+  // whenever its model fits, whatever the cost estimate says.
+  bool list_worlds = false;
   // The symbolic engine's node table: at most this many BDD nodes (about 20 bytes each,
   // plus caches), so that a model whose diagrams explode stops with a message.
   std::uint64_t max_bdd_nodes = 50'000'000;

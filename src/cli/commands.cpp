@@ -150,6 +150,7 @@ void EngineOption::add_to(CLI::App& command) {
 }
 
 void EngineOption::apply(kripke::GameConfig& config) const {
+  config.list_worlds = lists_worlds_;
   if (engine_.empty()) return;
   try {
     games().set_engine(config, engine_, "");

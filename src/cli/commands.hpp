@@ -81,10 +81,14 @@ class SeedOption {
 class EngineOption {
  public:
   void add_to(CLI::App& command);
+  // --engine if given, and whether the command needs the worlds listed (GameConfig's
+  // list_worlds: draw does).
   void apply(kripke::GameConfig& config) const;
+  void set_lists_worlds() { lists_worlds_ = true; }
 
  private:
   std::string engine_;
+  bool lists_worlds_ = false;
 };
 
 }  // namespace kripkesim

@@ -84,6 +84,8 @@ void draw(const DrawOptions& options) {
 
 void add_draw_command(CLI::App& app) {
   auto options = std::make_shared<DrawOptions>();
+  // A drawing lists the worlds: under "auto" the explicit engine whenever it fits.
+  options->start.engine.set_lists_worlds();
   CLI::App* cmd = app.add_subcommand(
       "draw", "Draw a game's Kripke model as Graphviz DOT (worlds and relations)");
   options->start.add_to(*cmd, "before drawing");
