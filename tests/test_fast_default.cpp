@@ -3,11 +3,14 @@
 // where a command needs the worlds listed.
 #include <catch2/catch.hpp>
 #include <string>
+#include <vector>
 
 #include "cli_runner.hpp"
+#include "event_recorder.hpp"
 #include "games/catalog.hpp"
 #include "input/config_file.hpp"
 #include "kripke/game.hpp"
+#include "kripke/game_loop.hpp"
 #include "scenario/scenario.hpp"
 
 using namespace kripke_test;
@@ -76,4 +79,42 @@ TEST_CASE("[fast-default] auto: models go symbolic for many assignments of narro
   // The bundled scenarios pass on whichever engine auto picks.
   const CliResult all = run_cli({"scenario", "configs/models"});
   CHECK(all.exit_code == 0);
+}
+
+namespace {
+
+// Keeps the records, and says it does not read relation counts (as a transcript).
+struct RecordsWithoutRelations final : kripke::EventSink {
+  std::vector<kripke::LogRecord> updates;
+  void emit(const kripke::Event& e) override {
+    if (!e.record.is_null() && e.record["event"] == "update") updates.push_back(e.record);
+  }
+  bool reads_relations() const override { return false; }
+};
+
+}  // namespace
+
+TEST_CASE("[fast-default] relation counts are computed only for a sink that reads them") {
+  for (const char* engine : {"explicit", "symbolic"}) {
+    INFO(engine);
+    kripke::GameConfig config;
+    config.game = "muddy";
+    config.engine = engine;
+    config.rules = {{"children", 6}};
+    const auto game = kripkesim::games().make(config);
+    RecordsWithoutRelations text;
+    kripke::GameRunner(*game, 3, text).run();
+    kripke_test::EventRecorder log;
+    kripke::GameRunner(*game, 3, log).run();
+    const auto logged = log.records("update");
+    REQUIRE(logged.size() == text.updates.size());
+    for (std::size_t k = 0; k < logged.size(); ++k)
+      for (std::size_t a = 0; a < 6; ++a) {
+        CHECK(logged[k]["agents"][a].contains("relations"));
+        CHECK_FALSE(text.updates[k]["agents"][a].contains("relations"));
+        // The rest is the same: possible worlds and who knows.
+        CHECK(logged[k]["agents"][a]["possible"] == text.updates[k]["agents"][a]["possible"]);
+        CHECK(logged[k]["agents"][a]["knows"] == text.updates[k]["agents"][a]["knows"]);
+      }
+  }
 }

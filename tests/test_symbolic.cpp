@@ -161,10 +161,21 @@ TEST_CASE("[symbolic] the muddy children: k muddy know after k - 1 rounds, up to
       kripke::symbolic::SymbolicMuddyChildren m(muddy);
       m.father();
       REQUIRE(m.structure().state_count() == (kripke::BigCount{1} << n) - 1);
+      // Who knows, by the twin world, is who knows by the formula Kw_i muddy(i).
+      const auto knowers_by_formula = [&] {
+        std::vector<int> out;
+        for (int i = 1; i <= n; ++i)
+          if (m.holds(*kripke::f::unary(kripke::Formula::Kind::KnowsWhether, m.muddy_atom(i),
+                                        {kripke::Agent(i - 1)})))
+            out.push_back(i);
+        return out;
+      };
       for (int round = 1; round < k; ++round) {
         REQUIRE(m.knowers().empty());
+        REQUIRE(knowers_by_formula().empty());
         m.nobody_knows();
       }
+      CHECK(m.knowers() == knowers_by_formula());
       std::vector<int> muddy_ones;
       for (int i = 1; i <= k; ++i) muddy_ones.push_back(i);
       CHECK(m.knowers() == muddy_ones);

@@ -24,6 +24,10 @@ class EventSink {
   // False when events would be thrown away: plays then skip building them (the per-agent
   // statistics of an update cost a pass over the model per agent).
   virtual bool enabled() const { return true; }
+  // Whether anything downstream reads the relation pair counts of update records (a log
+  // does; a transcript, which shows only possible worlds and who knows, does not): the
+  // counts cost a pass over the model per agent, or a BDD operation per agent.
+  virtual bool reads_relations() const { return enabled(); }
 };
 
 // Discards everything (batch games without logs).

@@ -323,7 +323,8 @@ class Play {
     for (std::size_t i = 0; i < model_.agent_count(); ++i) {
       const Agent a = Agent(i);
       LogRecord stats = {{"agent", a + 1}, {"possible", count_json(possible_count(a))}};
-      if (const auto pairs = relation_count(a)) stats["relations"] = count_json(*pairs);
+      if (sink_->reads_relations())
+        if (const auto pairs = relation_count(a)) stats["relations"] = count_json(*pairs);
       add_statistics(a, stats);
       stats["knows"] = knows_goal(a);
       out.push_back(std::move(stats));
@@ -402,14 +403,17 @@ class Play {
     rec["worlds_before"] = count_json(worlds_before);
     rec["worlds_after"] = count_json(worlds_after);
     rec["agents"] = agent_statistics();
-    emit(std::move(rec), update_text(kind, audience, text, worlds_before, worlds_after));
+    std::string line =
+        update_text(kind, audience, text, worlds_before, worlds_after, rec["agents"]);
+    emit(std::move(rec), std::move(line));
   }
 
   // The transcript's lines for an update: its kind, audience and text, then the world
   // count, each agent's possible worlds and who knows, wrapped to kTextWidth columns.
+  // `stats`: agent_statistics(), computed once for the record and the text.
   std::string update_text(const std::string& kind, const std::vector<Agent>& audience,
-                          const std::string& text, BigCount worlds_before,
-                          BigCount worlds_after) const {
+                          const std::string& text, BigCount worlds_before, BigCount worlds_after,
+                          const LogRecord& stats) const {
     std::string who;
     if (kind != "public") {
       for (Agent a : audience) who += (who.empty() ? "" : ", ") + agent_name(a);
@@ -418,12 +422,14 @@ class Play {
     std::vector<std::string> items = {"worlds " + to_string(worlds_before) + " -> " +
                                       to_string(worlds_after) + ";"};
     std::vector<std::string> knowers;
-    const std::size_t n = model_.agent_count();
+    const std::size_t n = stats.size();
     for (std::size_t i = 0; i < n; ++i) {
       const Agent a = Agent(i);
+      const LogRecord& possible = stats[i]["possible"];
       items.push_back((i == 0 ? "possible: " : "") + agent_name(a) + ": " +
-                      to_string(possible_count(a)) + (i + 1 < n ? "," : ";"));
-      if (knows_goal(a)) knowers.push_back(agent_name(a));
+                      (possible.is_string() ? possible.get<std::string>() : possible.dump()) +
+                      (i + 1 < n ? "," : ";"));
+      if (stats[i]["knows"].get<bool>()) knowers.push_back(agent_name(a));
     }
     if (knowers.empty()) knowers.emplace_back("nobody");
     for (std::size_t k = 0; k + 1 < knowers.size(); ++k) knowers[k] += ',';

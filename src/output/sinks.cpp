@@ -51,4 +51,9 @@ bool FanOutSink::enabled() const {
                      [](const kripke::EventSink* s) { return s->enabled(); });
 }
 
+bool FanOutSink::reads_relations() const {
+  return std::any_of(sinks_.begin(), sinks_.end(),
+                     [](const kripke::EventSink* s) { return s->reads_relations(); });
+}
+
 }  // namespace kripkesim

@@ -34,6 +34,7 @@ class TextSink final : public kripke::EventSink {
   TextSink(std::ostream& out, std::string name, std::vector<std::string> hidden = {})
       : out_(out), name_(std::move(name)), hidden_(std::move(hidden)) {}
   void emit(const kripke::Event& event) override;
+  bool reads_relations() const override { return false; }  // the text shows none
 
  private:
   bool hides(const kripke::LogRecord& record) const;
@@ -49,6 +50,7 @@ class FanOutSink final : public kripke::EventSink {
   void add(kripke::EventSink& sink) { sinks_.push_back(&sink); }
   void emit(const kripke::Event& event) override;
   bool enabled() const override;
+  bool reads_relations() const override;
 
  private:
   std::vector<kripke::EventSink*> sinks_;

@@ -25,6 +25,7 @@ class PersonMarker final : public kripke::EventSink {
   void set_seats(std::vector<kripke::Agent> seats) { seats_ = std::move(seats); }
   void emit(const kripke::Event& event) override;
   bool enabled() const override { return next_.enabled(); }
+  bool reads_relations() const override { return next_.reads_relations(); }
   void set_person_moving(bool moving) { person_moving_ = moving; }
 
  private:

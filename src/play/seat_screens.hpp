@@ -22,6 +22,8 @@ class SeatScreens final : public kripke::EventSink {
   }
 
   void emit(const kripke::Event& event) override;
+  // A screen shows each seat its own count of possible worlds, never relation counts.
+  bool reads_relations() const override { return false; }
 
   // What `seat` has not seen yet, emptied.
   std::string take_backlog(kripke::Agent seat);

@@ -26,6 +26,7 @@ class EventMemory final : public kripke::EventSink {
     transcript_.emit(e);
   }
   bool enabled() const override { return keep_ || transcript_.enabled(); }
+  bool reads_relations() const override { return keep_ || transcript_.reads_relations(); }
   const kripke::LogRecord* last(const std::string& event) const {
     const auto it = last_.find(event);
     return it == last_.end() ? nullptr : &it->second;

@@ -10,6 +10,7 @@
 
 #include <bdd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
@@ -20,7 +21,7 @@ namespace kripke::symbolic {
 
 class AssignmentCount {
  public:
-  AssignmentCount(const bdd& f, int variables) : f_(f), n_(variables) {}
+  AssignmentCount(const bdd& f, int variables) : f_(f), n_(variables), epoch_(next_epoch()) {}
 
   // The number of satisfying assignments of the n variables.
   BigCount total() const { return from(f_.id()) << level_of(f_.id()); }
@@ -78,16 +79,45 @@ class AssignmentCount {
     return node == bddtrue.id() || node == bddfalse.id() ? n_ : bdd_var(node);
   }
 
+  // The counts of one count's nodes, indexed by node: kept between counts (a count per agent
+  // and update made a hash map a third of `kripkesim run`'s time), each entry valid for the
+  // count whose epoch it carries. BuDDy is used by one thread at a time (BuddySession).
+  struct Memo {
+    std::vector<BigCount> count;
+    std::vector<std::uint32_t> epoch;
+    std::uint32_t last_epoch = 0;
+  };
+  static Memo& memo() {
+    thread_local Memo m;
+    return m;
+  }
+  static std::uint32_t next_epoch() {
+    Memo& m = memo();
+    if (++m.last_epoch == 0) {  // wrapped: no entry may look current
+      std::fill(m.epoch.begin(), m.epoch.end(), 0);
+      m.last_epoch = 1;
+    }
+    return m.last_epoch;
+  }
+
   // Satisfying assignments of the variables from the node's own level on.
   BigCount from(BDD node) const {
     if (node == bddfalse.id()) return 0;
     if (node == bddtrue.id()) return 1;
-    if (const auto it = memo_.find(node); it != memo_.end()) return it->second;
+    Memo& m = memo();
+    const auto at = std::size_t(node);
+    if (at >= m.epoch.size()) {
+      const std::size_t size = std::max<std::size_t>(at + 1, std::size_t(bdd_getallocnum()));
+      m.epoch.resize(size, 0);
+      m.count.resize(size);
+    }
+    if (m.epoch[at] == epoch_) return m.count[at];
     const int level = bdd_var(node);
     const BDD low = bdd_low(node), high = bdd_high(node);
     const BigCount n =
         (from(low) << (level_of(low) - level - 1)) + (from(high) << (level_of(high) - level - 1));
-    memo_.emplace(node, n);
+    m.count[at] = n;
+    m.epoch[at] = epoch_;
     return n;
   }
 
@@ -133,7 +163,7 @@ class AssignmentCount {
 
   bdd f_;
   int n_;
-  mutable std::unordered_map<BDD, BigCount> memo_;
+  std::uint32_t epoch_;
   mutable std::unordered_map<std::uint64_t, BigCount> pair_memo_;
   mutable std::vector<int> weight_prefix_;
   mutable const std::vector<bool>* observed_ = nullptr;

@@ -73,12 +73,21 @@ class SymbolicMuddyChildren {
       throw FalseAnnouncement("the announcement is false at the actual world");
     ks_.restrict_to(truth);
   }
-  // The actual world's values of `vars`, as a cube.
-  bdd actual_on(const std::vector<int>& vars) const {
-    bdd cube = bddtrue;
-    for (int v : vars) cube &= muddy_[std::size_t(child_of(v))] ? bdd_ithvar(v) : bdd_nithvar(v);
-    return cube;
+  // Whether the actual world with child i's forehead (from 0) the other way round is still
+  // a state: the one world besides the actual that child i may consider possible. Read by
+  // following the law's diagram along that assignment (n steps, no BDD built), so that the
+  // per-update statistics and the win check cost no BDD operation.
+  bool twin_is_state(int child) const {
+    const int flipped = variable_of(child);
+    bdd node = ks_.law();
+    while (node != bddtrue && node != bddfalse) {
+      const int v = bdd_var(node);
+      const bool bit = muddy_[std::size_t(child_of(v))] != (v == flipped);
+      node = bit ? bdd_high(node) : bdd_low(node);
+    }
+    return node == bddtrue;
   }
+
   // The variable of child i (from 0), and the child of variable v.
   int variable_of(int child) const { return n_ - 1 - child; }
   int child_of(int variable) const { return n_ - 1 - variable; }
@@ -111,12 +120,13 @@ class SymbolicMuddyChildren {
     for (int i = 1; i <= n_; ++i) someone = f::disj(someone, muddy_atom(i));
     announce(*someone);
   }
-  // The children who know whether they are muddy, at the actual world (from 1).
+  // The children who know whether they are muddy, at the actual world (from 1): Kw_i
+  // muddy(i) holds iff child i's twin world is no state (test_symbolic.cpp checks the two
+  // against each other).
   std::vector<int> knowers() const {
     std::vector<int> out;
     for (int i = 1; i <= n_; ++i)
-      if (holds(*f::unary(Formula::Kind::KnowsWhether, muddy_atom(i), {Agent(i - 1)})))
-        out.push_back(i);
+      if (!twin_is_state(i - 1)) out.push_back(i);
     return out;
   }
   // "Nobody knows whether they are muddy", announced.

@@ -22,11 +22,8 @@ class SymbolicMuddyPlay final : public MuddyPlayBase {
   bool enumerates_worlds() const override { return false; }
   BigCount world_count() const override { return children_.structure().state_count(); }
   // The states child i cannot tell from the actual one: those that agree with it on every
-  // other child.
-  BigCount possible_count(Agent i) const override {
-    const auto& ks = children_.structure();
-    return ks.count(ks.law() & children_.actual_on(ks.observed(i)));
-  }
+  // other child, the actual one and its twin if that is a state.
+  BigCount possible_count(Agent i) const override { return children_.twin_is_state(i) ? 2 : 1; }
   // Σ over child i's classes of |class ∩ states|²: each state counts itself, and its twin
   // (the other forehead of child i) when that is a state too.
   std::optional<BigCount> relation_count(Agent i) const override {
@@ -47,7 +44,9 @@ class SymbolicMuddyPlay final : public MuddyPlayBase {
     announce_symbolically(nobody_knows_formula(), kNobodyKnowsText);
   }
 
-  bool has_won(Agent i) const override { return children_.holds(*f::knows_whether(i, muddy(i))); }
+  // Child i knows whether it is muddy (Kw_i muddy(i)) iff the only state it considers
+  // possible is the actual one: its twin is no state.
+  bool has_won(Agent i) const override { return !children_.twin_is_state(i); }
   // Formulas are evaluated on the BDDs: at the actual world (check --formula, a scenario's
   // expect steps), at a named one (check --at [1, 3]), or counted and listed (--where,
   // --valid, --count). A drawing needs the listed worlds of the explicit engine.
