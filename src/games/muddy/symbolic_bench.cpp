@@ -4,10 +4,14 @@
 // 0.45 s). Each line also gives the BDD node table's peak.
 #include <fmt/core.h>
 
+#include <sstream>
 #include <vector>
 
 #include "games/bench_cases.hpp"
+#include "games/catalog.hpp"
+#include "kripke/game_loop.hpp"
 #include "kripke/symbolic/muddy_children.hpp"
+#include "output/sinks.hpp"
 
 namespace kripkesim {
 namespace {
@@ -37,6 +41,31 @@ BenchRow symbolic_row(int n, int repeat, const std::string& target) {
                       run.table, target.empty() ? "" : "; ", target)};
 }
 
+// What `kripkesim run` does with n all-muddy children and the default engine ("auto"): the
+// whole game with its transcript (or, `jsonl`, its log), written to memory.
+BenchRow run_row(int n, bool jsonl, int repeat, const std::string& target) {
+  kripke::GameConfig config;
+  config.game = "muddy";
+  config.rules = {{"children", n}};
+  config.deal = {{"muddy", kripke::Json::array()}};
+  for (int i = 1; i <= n; ++i) config.deal["muddy"].push_back(i);
+  const auto game = games().make(config);
+  std::size_t bytes = 0;
+  const Timings t = time_runs(repeat, [&] {
+    std::ostringstream out;
+    if (jsonl) {
+      JsonlSink sink(out, "memory");
+      kripke::run_game(*game, 1, sink);
+    } else {
+      TextSink sink(out, "memory");
+      kripke::run_game(*game, 1, sink);
+    }
+    bytes = out.str().size();
+  });
+  return {fmt::format("n={} run, {}", n, jsonl ? "log (jsonl)" : "transcript"), t,
+          fmt::format("{} bytes written; target {}", bytes, target)};
+}
+
 // n = 10, 20, ..., 100; the explicit engine beside it where it runs in seconds (n ≤ 20).
 std::vector<BenchRow> symbolic_scaling(int repeat) {
   std::vector<BenchRow> rows;
@@ -62,6 +91,15 @@ std::vector<BenchCase> symbolic_muddy_bench_cases() {
       {"symbolic-muddy-100", "muddy children n=100 (2^100 worlds) on the symbolic engine", 3,
        [](int repeat) {
          return std::vector<BenchRow>{symbolic_row(100, repeat, "target < 10 s")};
+       }},
+      {"run-muddy", "kripkesim run, all muddy, default engine: n = 24, 40, 60, transcript and log",
+       3,
+       [](int repeat) {
+         std::vector<BenchRow> rows;
+         for (const auto& [n, target] :
+              {std::pair{24, "< 16 ms"}, std::pair{40, "< 50 ms"}, std::pair{60, "< 250 ms"}})
+           for (const bool jsonl : {false, true}) rows.push_back(run_row(n, jsonl, repeat, target));
+         return rows;
        }},
       {"symbolic-muddy-scaling",
        "symbolic muddy children, n = 10, 20, ..., 100 (explicit: n <= 20)", 3,
