@@ -234,9 +234,14 @@ class Play {
   }
 
   // --- the updates of a scenario's steps, which either engine applies -------------------------
-  // "announce": φ (true at the actual world) announced publicly.
+  // "announce": φ announced publicly; FalseAnnouncement, with nothing changed, when φ is
+  // false at the actual world. φ is evaluated once, for the check and the update.
   virtual void scripted_announcement(const FormulaPtr& phi, const std::string& text) {
-    announce(phi, text);
+    const WorldSet where = truth(*phi);
+    if (!where.test(model_.actual()))
+      throw FalseAnnouncement("the announcement is false at the actual world");
+    const UpdateResult r = public_announce(model_, where);
+    log_update("public", all_agents(), text, to_string(*phi), r);
   }
   // "observe": the group learns, for each formula, whether it holds (a world's key is the bit
   // vector of the formulas' truth values there).

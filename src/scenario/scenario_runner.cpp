@@ -51,12 +51,18 @@ class StepExecutor {
     return std::nullopt;
   }
 
+  // The play checks the announcement's truth on the truth set it updates with: φ is
+  // evaluated once.
   std::optional<std::string> operator()(const AnnounceStep& s) {
-    if (!holds_at_actual(play_, s.formula))
+    try {
+      evaluating(s.formula, [&] {
+        play_.scripted_announcement(s.formula.formula, "announcement: " + s.formula.text);
+      });
+    } catch (const kripke::FalseAnnouncement&) {
       throw kripke::FalseAnnouncement(
           s.formula.text + " is false at the actual world, and announcements are truthful",
           step_.path);
-    play_.scripted_announcement(s.formula.formula, "announcement: " + s.formula.text);
+    }
     return std::nullopt;
   }
 
