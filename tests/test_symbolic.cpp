@@ -170,9 +170,17 @@ TEST_CASE("[symbolic] the muddy children: k muddy know after k - 1 rounds, up to
             out.push_back(i);
         return out;
       };
+      // The rounds' truth set, by quantification, is the formula's on the states.
+      kripke::FormulaPtr nobody = kripke::f::truth();
+      for (int i = 1; i <= n; ++i)
+        nobody = kripke::f::conj(
+            nobody, kripke::f::neg(kripke::f::unary(kripke::Formula::Kind::KnowsWhether,
+                                                    m.muddy_atom(i), {kripke::Agent(i - 1)})));
       for (int round = 1; round < k; ++round) {
         REQUIRE(m.knowers().empty());
         REQUIRE(knowers_by_formula().empty());
+        const bdd law = m.structure().law();
+        REQUIRE((law & m.nobody_knows_truth()) == (law & m.eval(*nobody)));
         m.nobody_knows();
       }
       CHECK(m.knowers() == knowers_by_formula());

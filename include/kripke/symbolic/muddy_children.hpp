@@ -67,11 +67,24 @@ class SymbolicMuddyChildren {
   }
 
   // A public announcement of φ, which must hold at the actual world.
-  void announce(const Formula& phi) {
-    const bdd truth = eval(phi);
+  void announce(const Formula& phi) { announce_truth(eval(phi)); }
+  // The same for a statement given by its truth set.
+  void announce_truth(const bdd& truth) {
     if ((actual() & truth) == bddfalse)
       throw FalseAnnouncement("the announcement is false at the actual world");
     ks_.restrict_to(truth);
+  }
+
+  // Where "nobody knows whether they are muddy" holds among the states. Child i knows whether
+  // it is muddy at a state iff its twin there (its own forehead the other way) is no state,
+  // so the statement holds where every twin is a state: the conjunction over the children of
+  // ∀v_i law, one quantification of one variable each, instead of K_i evaluated as
+  // ∀v_i (law → φ) for φ and its negation (test_symbolic.cpp checks that both agree on the
+  // states, round by round).
+  bdd nobody_knows_truth() const {
+    bdd all = bddtrue;
+    for (int v = 0; v < n_; ++v) all &= bdd_forall(ks_.law(), bdd_ithvar(v));
+    return all;
   }
   // Whether the actual world with child i's forehead (from 0) the other way round is still
   // a state: the one world besides the actual that child i may consider possible. Read by
@@ -93,11 +106,11 @@ class SymbolicMuddyChildren {
   int child_of(int variable) const { return n_ - 1 - variable; }
 
   // Child i's relation (from 0) as pairs of states: each state with itself, and with its
-  // twin (the other forehead of child i) when that is a state too.
+  // twin (the other forehead of child i) when that is a state too. The states whose twin is
+  // a state are those of ∀v_i law (which holds of a state and its twin alike): one
+  // quantification and one count, no substitution.
   BigCount relation_pairs(int child) const {
-    const int v = variable_of(child);
-    const bdd twin_is_state = bdd_compose(ks_.law(), !bdd_ithvar(v), v);
-    return ks_.state_count() + ks_.count(ks_.law() & twin_is_state);
+    return ks_.state_count() + ks_.count(bdd_forall(ks_.law(), bdd_ithvar(variable_of(child))));
   }
 
   // The states where φ holds: how many, and the first `listed` in the explicit game's order
@@ -130,13 +143,7 @@ class SymbolicMuddyChildren {
     return out;
   }
   // "Nobody knows whether they are muddy", announced.
-  void nobody_knows() {
-    FormulaPtr nobody = f::truth();
-    for (int i = 1; i <= n_; ++i)
-      nobody = f::conj(
-          nobody, f::neg(f::unary(Formula::Kind::KnowsWhether, muddy_atom(i), {Agent(i - 1)})));
-    announce(*nobody);
-  }
+  void nobody_knows() { announce_truth(nobody_knows_truth()); }
   // The father, then rounds of "nobody knows" until someone knows (or a round removes
   // nothing): the rounds announced.
   int play() {

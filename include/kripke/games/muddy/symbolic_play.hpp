@@ -32,16 +32,16 @@ class SymbolicMuddyPlay final : public MuddyPlayBase {
 
   void setup() override {
     say_who_is_muddy();
-    announce_symbolically(father_formula(), kFatherText);
+    const FormulaPtr father = father_formula();
+    announce_symbolically(children_.eval(*father), *father, kFatherText);
   }
   TurnOutcome play_turn(Rng&) override {
-    return announce_symbolically(nobody_knows_formula(), kNobodyKnowsText) ? TurnOutcome::Continue
-                                                                           : TurnOutcome::Stalled;
+    return announce_nobody_knows() ? TurnOutcome::Continue : TurnOutcome::Stalled;
   }
   void scripted_move(const Json& move, const std::string& path) override {
     if (move != "nobody-knows")
       throw InputError("unknown muddy-children move (the only move is \"nobody-knows\")", path);
-    announce_symbolically(nobody_knows_formula(), kNobodyKnowsText);
+    announce_nobody_knows();
   }
 
   // Child i knows whether it is muddy (Kw_i muddy(i)) iff the only state it considers
@@ -84,12 +84,18 @@ class SymbolicMuddyPlay final : public MuddyPlayBase {
 
  private:
   // Announces φ (true at the actual world); whether it removed a world.
-  bool announce_symbolically(const FormulaPtr& phi, const std::string& text) {
+  // φ announced by its truth set, logged with φ's text: whether a state was removed.
+  bool announce_symbolically(const bdd& truth, const Formula& phi, const std::string& text) {
     const BigCount before = world_count();
-    children_.announce(*phi);
+    children_.announce_truth(truth);
     const BigCount after = world_count();
-    log_update("public", all_agents(), text, to_string(*phi), before, after);
+    log_update("public", all_agents(), text, to_string(phi), before, after);
     return after != before;
+  }
+  // A round's "nobody knows", by the truth set the children's structure computes for it.
+  bool announce_nobody_knows() {
+    return announce_symbolically(children_.nobody_knows_truth(), *nobody_knows_formula(),
+                                 kNobodyKnowsText);
   }
 
   symbolic::SymbolicMuddyChildren children_;
