@@ -83,8 +83,19 @@ class SymbolicMuddyChildren {
   // states, round by round).
   bdd nobody_knows_truth() const {
     bdd all = bddtrue;
-    for (int v = 0; v < n_; ++v) all &= bdd_forall(ks_.law(), bdd_ithvar(v));
+    for (const bdd& both_twins : foralls()) all &= both_twins;
     return all;
+  }
+
+  // ∀v law per variable v, computed once per law: a round's statistics (relation_pairs) and
+  // the next round's announcement read the same sets.
+  const std::vector<bdd>& foralls() const {
+    if (forall_.empty() || forall_law_ != ks_.law()) {
+      forall_.clear();
+      for (int v = 0; v < n_; ++v) forall_.push_back(bdd_forall(ks_.law(), bdd_ithvar(v)));
+      forall_law_ = ks_.law();
+    }
+    return forall_;
   }
   // Whether the actual world with child i's forehead (from 0) the other way round is still
   // a state: the one world besides the actual that child i may consider possible. Read by
@@ -110,7 +121,7 @@ class SymbolicMuddyChildren {
   // a state are those of ∀v_i law (which holds of a state and its twin alike): one
   // quantification and one count, no substitution.
   BigCount relation_pairs(int child) const {
-    return ks_.state_count() + ks_.count(bdd_forall(ks_.law(), bdd_ithvar(variable_of(child))));
+    return ks_.state_count() + ks_.count(foralls()[std::size_t(variable_of(child))]);
   }
 
   // The states where φ holds: how many, and the first `listed` in the explicit game's order
@@ -179,6 +190,10 @@ class SymbolicMuddyChildren {
   BuddySession session_;
   KnowledgeStructure ks_;
   std::vector<bool> muddy_;
+  // ∀v law for every variable v, and the law they were computed for (held, so that its
+  // node cannot be freed and its number reused while the cache stands).
+  mutable bdd forall_law_;
+  mutable std::vector<bdd> forall_;
 };
 
 }  // namespace kripke::symbolic
