@@ -24,10 +24,15 @@ class InputError : public std::runtime_error {
 class FormulaError : public InputError {
  public:
   FormulaError(const std::string& message, std::size_t column)
-      : InputError("column " + std::to_string(column) + ": " + message), column_(column) {}
+      : InputError("column " + std::to_string(column) + ": " + message),
+        message_(message),
+        column_(column) {}
   std::size_t column() const { return column_; }
+  // The message without its column.
+  const std::string& message() const { return message_; }
 
  private:
+  std::string message_;
   std::size_t column_;
 };
 

@@ -51,17 +51,26 @@ class FormulaParser {
   explicit FormulaParser(std::string_view text) : text_(text) {}
 
   FormulaPtr parse() {
-    FormulaPtr phi = parse_iff();
-    skip_space();
-    if (pos_ < text_.size()) fail("unexpected " + character_here() + " after a complete formula");
-    return phi;
+    try {
+      FormulaPtr phi = parse_iff();
+      skip_space();
+      if (pos_ < text_.size()) fail("unexpected " + character_here() + " after a complete formula");
+      return phi;
+    } catch (const FormulaError& e) {
+      // The error that ends the parse (not the many a tried comparison abandons) gets the
+      // suggestion for another notation's operator, read where it points.
+      pos_ = std::min(e.column() - 1, text_.size());
+      const std::string suggestion = suggestion_here();
+      if (suggestion.empty()) throw;
+      throw FormulaError(e.message() + suggestion, e.column());
+    }
   }
 
  private:
   using K = Formula::Kind;
 
   [[noreturn]] void fail(const std::string& message) const {
-    throw FormulaError(message + suggestion_here(), pos_ + 1);
+    throw FormulaError(message, pos_ + 1);
   }
 
   // Another notation's operator where the error is (==, !, &&, ||, =>, <=>, and, or, not,

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cctype>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,13 +48,15 @@ inline std::string cut_to_width(std::string line, std::size_t width = kTextWidth
   return line.replace(cut, std::string::npos, " ...");
 }
 
-// The words of `text`, split at spaces, appended to `out`.
+// The words of `text`, split at blanks (spaces, tabs, line breaks), appended to `out`.
 inline std::vector<std::string> split_words(std::string_view text,
                                             std::vector<std::string> out = {}) {
+  const auto blank = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
   for (std::size_t at = 0; at < text.size();) {
-    const std::size_t space = std::min(text.find(' ', at), text.size());
-    if (space > at) out.emplace_back(text.substr(at, space - at));
-    at = space + 1;
+    std::size_t end = at;
+    while (end < text.size() && !blank(text[end])) ++end;
+    if (end > at) out.emplace_back(text.substr(at, end - at));
+    at = end + 1;
   }
   return out;
 }

@@ -1,7 +1,6 @@
 #include "play/seat_loop.hpp"
 
 #include <algorithm>
-#include <sstream>
 
 #include "kripke/text_width.hpp"
 
@@ -10,13 +9,6 @@ namespace {
 
 // The loop's own commands; a game's move verbs come from its desk.
 const std::vector<std::string> kCommands = {"help", "hint", "table", "view", "history", "quit"};
-
-std::vector<std::string> split_words(const std::string& line) {
-  std::istringstream in(line);
-  std::vector<std::string> words;
-  for (std::string w; in >> w;) words.push_back(w);
-  return words;
-}
 
 }  // namespace
 
@@ -147,7 +139,7 @@ std::optional<std::vector<std::string>> SeatLoop::read_words(const std::string& 
     input_ended_ = true;
     return std::nullopt;
   }
-  return split_words(*line);
+  return kripke::split_words(*line);
 }
 
 std::optional<std::string> SeatLoop::choose(kripke::Agent a, const std::string& question,
