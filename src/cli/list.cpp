@@ -108,9 +108,9 @@ void add_list_command(CLI::App& app) {
       app.add_subcommand("list", "List the games, their strategies, and the bundled configs");
   help_footer(
       *cmd,
-      "List the games (name, summary, agent strategies) and the bundled configs with their\n"
-      "descriptions. The configs are looked for in $KRIPKESIM_CONFIGS, else ./configs, else the\n"
-      "source tree kripkesim was built from.",
+      "List the games (name, summary, agent strategies) and the bundled configs with the\n"
+      "first sentence of their descriptions. The configs are looked for in $KRIPKESIM_CONFIGS,\n"
+      "else ./configs, else the source tree kripkesim was built from.",
       "  0  listed\n  2  a file or folder under the configs could not be read (named; the rest is "
       "listed)");
   cmd->callback(list);
