@@ -54,15 +54,15 @@ std::string boolean_model(TempDir& dir, int n) {
 
 }  // namespace
 
-TEST_CASE("[fast-default] auto: the muddy children go symbolic from 18 children") {
+TEST_CASE("[fast-default] auto: the muddy children go symbolic from 15 children") {
   TempDir dir;
   CHECK(lists_worlds(muddy(dir, 5)));
-  CHECK(lists_worlds(muddy(dir, 17)));
-  CHECK_FALSE(lists_worlds(muddy(dir, 18)));
+  CHECK(lists_worlds(muddy(dir, 14)));
+  CHECK_FALSE(lists_worlds(muddy(dir, 15)));
   CHECK_FALSE(lists_worlds(muddy(dir, 40)));
   // Asked for, the explicit engine; a drawing takes it whenever it fits.
-  CHECK(lists_worlds(muddy(dir, 18, "explicit")));
-  CHECK(lists_worlds(muddy(dir, 18), true));
+  CHECK(lists_worlds(muddy(dir, 15, "explicit")));
+  CHECK(lists_worlds(muddy(dir, 15), true));
   CHECK_FALSE(lists_worlds(muddy(dir, 40), true));  // 2^40 worlds do not fit
   CHECK_FALSE(lists_worlds(muddy(dir, 5, "symbolic")));
 }

@@ -14,6 +14,7 @@
 #include "kripke/evaluate.hpp"
 #include "kripke/game_loop.hpp"
 #include "kripke/games/muddy/game.hpp"
+#include "kripke/symbolic/every_twin.hpp"
 #include "kripke/symbolic/knowledge_structure.hpp"
 #include "kripke/symbolic/muddy_children.hpp"
 #include "kripke/updates.hpp"
@@ -150,6 +151,33 @@ TEST_CASE("[symbolic] knowledge structures agree with the explicit engine on ran
   CHECK(announcements == 300 * 3);
 }
 
+TEST_CASE("[symbolic] twins in one pass: counts and the states whose every twin is a state") {
+  using kripke::symbolic::AssignmentCount;
+  Rng rng(20261126);
+  for (int round = 0; round < 400; ++round) {
+    const int n = 1 + int(rng.below(14));
+    BuddySession session(n);
+    const kripke::FormulaPtr law = random_law(rng, n, 1 + int(rng.below(6)));
+    KnowledgeStructure ks(n, std::vector<std::vector<int>>{});
+    const bdd f = round == 0   ? bddtrue
+                  : round == 1 ? bddfalse
+                               : SymbolicEvaluator(ks, [n](const kripke::Formula& a) {
+                                   return bdd_ithvar(variable_of(a, n));
+                                 }).eval(*law);
+    INFO(n << " variables, law " << kripke::to_string(*law));
+    const std::vector<kripke::BigCount> twins = AssignmentCount(f, n).twin_counts();
+    REQUIRE(twins.size() == std::size_t(n));
+    bdd every = bddtrue;
+    for (int v = 0; v < n; ++v) {
+      INFO("variable " << v);
+      const bdd both = bdd_forall(f, bdd_ithvar(v));
+      REQUIRE(twins[std::size_t(v)] == AssignmentCount(both, n).total());
+      every &= both;
+    }
+    REQUIRE(kripke::symbolic::every_twin(f) == every);
+  }
+}
+
 TEST_CASE("[symbolic] the muddy children: k muddy know after k - 1 rounds, up to 100 children") {
   for (int n : {3, 5, 12, 20, 40, 100}) {
     for (int k : {1, 2, 3, n / 2, n}) {
@@ -181,6 +209,10 @@ TEST_CASE("[symbolic] the muddy children: k muddy know after k - 1 rounds, up to
         REQUIRE(knowers_by_formula().empty());
         const bdd law = m.structure().law();
         REQUIRE((law & m.nobody_knows_truth()) == (law & m.eval(*nobody)));
+        for (int child : {0, n / 2, n - 1})
+          REQUIRE(m.relation_pairs(child) ==
+                  m.structure().state_count() +
+                      m.structure().count(bdd_forall(law, bdd_ithvar(m.variable_of(child)))));
         m.nobody_knows();
       }
       CHECK(m.knowers() == knowers_by_formula());

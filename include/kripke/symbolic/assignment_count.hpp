@@ -60,6 +60,53 @@ class AssignmentCount {
     return out;
   }
 
+  // For every variable v (by level): how many satisfying assignments have a twin, the
+  // assignment with v flipped, that satisfies too, i.e. |∀v f|. One pass over the diagram
+  // for all variables instead of a quantification and a count per variable: an assignment
+  // and its twin agree above v and below it, so they meet at the nodes labelled v (one takes
+  // the low edge, the other the high edge: the pairs of both cofactors' common satisfying
+  // assignments) or cross v on an edge that skips it (both satisfy alike).
+  std::vector<BigCount> twin_counts() const {
+    std::vector<BigCount> twins(static_cast<std::size_t>(n_), 0);
+    if (f_ == bddfalse) return twins;
+    // The nodes in order of level, and for each the number of assignments of the levels
+    // above it that lead to it.
+    std::vector<BDD> nodes;
+    std::unordered_map<BDD, BigCount> paths;
+    collect(f_.id(), nodes, paths);
+    std::sort(nodes.begin(), nodes.end(),
+              [this](BDD a, BDD b) { return level_of(a) < level_of(b); });
+    std::vector<BigCount> skipped(static_cast<std::size_t>(n_) + 1, 0);  // range adds
+    const auto cross = [&](BigCount arriving, int from_level, BDD to) {
+      // `arriving` assignments of the levels above from_level cross the levels from
+      // from_level up to the node's own level, free.
+      if (to == bddfalse.id() || from_level >= level_of(to)) return;
+      const BigCount both = (arriving << (level_of(to) - from_level)) * from(to);
+      skipped[std::size_t(from_level)] += both;
+      skipped[std::size_t(level_of(to))] -= both;
+    };
+    const BDD root = f_.id();
+    cross(1, 0, root);
+    if (root != bddtrue.id()) paths[root] = BigCount{1} << level_of(root);
+    for (const BDD node : nodes) {
+      const BigCount arriving = paths[node];
+      const int level = level_of(node);
+      const BDD low = bdd_low(node), high = bdd_high(node);
+      twins[std::size_t(level)] += 2 * arriving * common(low, high, level + 1);
+      for (const BDD child : {low, high}) {
+        if (child != bddfalse.id() && child != bddtrue.id())
+          paths[child] += arriving << (level_of(child) - level - 1);
+        cross(arriving, level + 1, child);
+      }
+    }
+    BigCount running = 0;
+    for (int level = 0; level < n_; ++level) {
+      running += skipped[std::size_t(level)];
+      twins[std::size_t(level)] += running;
+    }
+    return twins;
+  }
+
   // Σ over the classes of "same values of the variables in `observed`" of the square of
   // the class's number of satisfying assignments: the number of pairs of satisfying
   // assignments that agree on `observed` (an agent's relation, as pairs of worlds). The
@@ -136,6 +183,34 @@ class AssignmentCount {
     bits[std::size_t(level)] = false;
   }
 
+  // The inner nodes reachable from `node`, each once (`paths` holds a zero for each).
+  void collect(BDD node, std::vector<BDD>& nodes, std::unordered_map<BDD, BigCount>& paths) const {
+    if (node == bddtrue.id() || node == bddfalse.id() || !paths.emplace(node, 0).second) return;
+    nodes.push_back(node);
+    collect(bdd_low(node), nodes, paths);
+    collect(bdd_high(node), nodes, paths);
+  }
+
+  // The assignments of the levels from `level` on that satisfy both u and v.
+  BigCount common(BDD u, BDD v, int level) const {
+    if (u == bddfalse.id() || v == bddfalse.id()) return 0;
+    if (u == v || v == bddtrue.id()) return from(u) << (level_of(u) - level);
+    if (u == bddtrue.id()) return from(v) << (level_of(v) - level);
+    if (v < u) std::swap(u, v);
+    const int top = std::min(level_of(u), level_of(v));
+    const std::uint64_t key = (std::uint64_t(std::uint32_t(u)) << 32) | std::uint32_t(v);
+    BigCount at_top = 0;
+    if (const auto it = common_memo_.find(key); it != common_memo_.end()) {
+      at_top = it->second;
+    } else {
+      const BDD u0 = level_of(u) == top ? bdd_low(u) : u, u1 = level_of(u) == top ? bdd_high(u) : u;
+      const BDD v0 = level_of(v) == top ? bdd_low(v) : v, v1 = level_of(v) == top ? bdd_high(v) : v;
+      at_top = common(u0, v0, top + 1) + common(u1, v1, top + 1);
+      common_memo_.emplace(key, at_top);
+    }
+    return at_top << (top - level);
+  }
+
   // Σ_o c_u(o)·c_v(o) over the assignments o of the observed variables from `level` on,
   // c_x(o) counting x's satisfying assignments of the other variables from `level` on.
   // A skipped observed level doubles the sum; a skipped unobserved one doubles both counts.
@@ -165,6 +240,7 @@ class AssignmentCount {
   int n_;
   std::uint32_t epoch_;
   mutable std::unordered_map<std::uint64_t, BigCount> pair_memo_;
+  mutable std::unordered_map<std::uint64_t, BigCount> common_memo_;
   mutable std::vector<int> weight_prefix_;
   mutable const std::vector<bool>* observed_ = nullptr;
 };

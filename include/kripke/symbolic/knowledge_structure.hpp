@@ -62,7 +62,15 @@ class KnowledgeStructure {
   }
 
   // The number of states: assignments satisfying θ (exact, up to 127 variables).
-  BigCount state_count() const { return count(law_); }
+  // Counted once per law: the log asks for it once per agent and update.
+  BigCount state_count() const {
+    if (counted_law_ != law_ || counted_variables_ != variables_) {
+      counted_states_ = count(law_);
+      counted_law_ = law_;
+      counted_variables_ = variables_;
+    }
+    return counted_states_;
+  }
   // The number of assignments satisfying f (over all the structure's variables).
   BigCount count(const bdd& f) const { return AssignmentCount(f, variables_).total(); }
 
@@ -85,6 +93,11 @@ class KnowledgeStructure {
  private:
   int variables_;
   bdd law_;
+  // The law last counted (held, so that its node number cannot be reused), over how many
+  // variables, and its count.
+  mutable bdd counted_law_ = bddfalse;
+  mutable int counted_variables_ = -1;
+  mutable BigCount counted_states_ = 0;
   std::vector<std::vector<int>> observed_;
 };
 

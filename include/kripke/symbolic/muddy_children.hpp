@@ -15,6 +15,7 @@
 #include "kripke/errors.hpp"
 #include "kripke/formula.hpp"
 #include "kripke/symbolic/assignment_count.hpp"
+#include "kripke/symbolic/every_twin.hpp"
 #include "kripke/symbolic/knowledge_structure.hpp"
 
 namespace kripke::symbolic {
@@ -77,26 +78,11 @@ class SymbolicMuddyChildren {
 
   // Where "nobody knows whether they are muddy" holds among the states. Child i knows whether
   // it is muddy at a state iff its twin there (its own forehead the other way) is no state,
-  // so the statement holds where every twin is a state: the conjunction over the children of
-  // ∀v_i law, one quantification of one variable each, instead of K_i evaluated as
-  // ∀v_i (law → φ) for φ and its negation (test_symbolic.cpp checks that both agree on the
-  // states, round by round).
-  bdd nobody_knows_truth() const {
-    bdd all = bddtrue;
-    for (const bdd& both_twins : foralls()) all &= both_twins;
-    return all;
-  }
+  // so the statement holds where every twin is a state (every_twin.hpp: one pass over the
+  // law) instead of K_i evaluated as ∀v_i (law → φ) for φ and its negation
+  // (test_symbolic.cpp checks that both agree on the states, round by round).
+  bdd nobody_knows_truth() const { return every_twin(ks_.law()); }
 
-  // ∀v law per variable v, computed once per law: a round's statistics (relation_pairs) and
-  // the next round's announcement read the same sets.
-  const std::vector<bdd>& foralls() const {
-    if (forall_.empty() || forall_law_ != ks_.law()) {
-      forall_.clear();
-      for (int v = 0; v < n_; ++v) forall_.push_back(bdd_forall(ks_.law(), bdd_ithvar(v)));
-      forall_law_ = ks_.law();
-    }
-    return forall_;
-  }
   // Whether the actual world with child i's forehead (from 0) the other way round is still
   // a state: the one world besides the actual that child i may consider possible. Read by
   // following the law's diagram along that assignment (n steps, no BDD built), so that the
@@ -118,10 +104,13 @@ class SymbolicMuddyChildren {
 
   // Child i's relation (from 0) as pairs of states: each state with itself, and with its
   // twin (the other forehead of child i) when that is a state too. The states whose twin is
-  // a state are those of ∀v_i law (which holds of a state and its twin alike): one
-  // quantification and one count, no substitution.
+  // a state are counted for every child in one pass over the law's diagram, once per law.
   BigCount relation_pairs(int child) const {
-    return ks_.state_count() + ks_.count(foralls()[std::size_t(variable_of(child))]);
+    if (twins_.empty() || twins_law_ != ks_.law()) {
+      twins_ = AssignmentCount(ks_.law(), n_).twin_counts();
+      twins_law_ = ks_.law();
+    }
+    return ks_.state_count() + twins_[std::size_t(variable_of(child))];
   }
 
   // The states where φ holds: how many, and the first `listed` in the explicit game's order
@@ -190,10 +179,10 @@ class SymbolicMuddyChildren {
   BuddySession session_;
   KnowledgeStructure ks_;
   std::vector<bool> muddy_;
-  // ∀v law for every variable v, and the law they were computed for (held, so that its
-  // node cannot be freed and its number reused while the cache stands).
-  mutable bdd forall_law_;
-  mutable std::vector<bdd> forall_;
+  // The states whose twin is a state, per variable, and the law they were counted for
+  // (held, so that its node cannot be freed and its number reused while the cache stands).
+  mutable bdd twins_law_;
+  mutable std::vector<BigCount> twins_;
 };
 
 }  // namespace kripke::symbolic

@@ -92,12 +92,13 @@ std::vector<BenchCase> symbolic_muddy_bench_cases() {
        [](int repeat) {
          return std::vector<BenchRow>{symbolic_row(100, repeat, "target < 10 s")};
        }},
-      {"run-muddy", "kripkesim run, all muddy, default engine: n = 24, 40, 60, transcript and log",
+      {"run-muddy", "kripkesim run, all muddy, default engine: n = 24 to 100, transcript and log",
        3,
        [](int repeat) {
          std::vector<BenchRow> rows;
          for (const auto& [n, target] :
-              {std::pair{24, "< 16 ms"}, std::pair{40, "< 50 ms"}, std::pair{60, "< 250 ms"}})
+              {std::pair{24, "< 16 ms"}, std::pair{40, "< 50 ms"}, std::pair{60, "< 250 ms"},
+               std::pair{80, "< 600 ms"}, std::pair{100, "< 1.5 s"}})
            for (const bool jsonl : {false, true}) rows.push_back(run_row(n, jsonl, repeat, target));
          return rows;
        }},

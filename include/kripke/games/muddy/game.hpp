@@ -33,10 +33,10 @@ class MuddyGame final : public Game {
   // The symbolic engine's: exact 128-bit counts.
   static constexpr int kSymbolicChildren = 127;
   // Under "auto", the most children the explicit engine plays: `kripkesim run` with every
-  // child muddy took the same time on both engines at 17 children (15.6 and 16.8 ms), the
-  // explicit engine half the time at 16 and less, the symbolic one less from 18 on (25.8 and
-  // 18.5 ms; 3.8 s and 0.04 s at 24). docs/performance.md has the table.
-  static constexpr int kAutoExplicitChildren = 17;
+  // child muddy took about the same time on both engines at 13 to 15 children (3.5–6.8 ms),
+  // the explicit engine less below (BuDDy's start costs ~0.7 ms), the symbolic one less from
+  // 15 on (3.8 and 12 ms at 17; 0.01 and 4 s at 24). docs/performance.md has the table.
+  static constexpr int kAutoExplicitChildren = 14;
 
   explicit MuddyGame(GameConfig config) : Game(std::move(config)) {
     ObjectReader r(this->config().rules, "/rules");
