@@ -117,8 +117,14 @@ class Evaluator {
   // The truth of an atom or a comparison at a valuation (a row of the game's table).
   using Facts = std::function<bool(const kripke::Formula&, std::uint32_t valuation)>;
 
-  Evaluator(const Model& m, Facts facts)
-      : m_(m), facts_(std::move(facts)), alive_(m.alive.begin(), m.alive.end()) {}
+  // A term's value at a valuation (Kv reads it).
+  using Values = std::function<std::int64_t(const kripke::Term&, std::uint32_t valuation)>;
+
+  Evaluator(const Model& m, Facts facts, Values values = {})
+      : m_(m),
+        facts_(std::move(facts)),
+        values_(std::move(values)),
+        alive_(m.alive.begin(), m.alive.end()) {}
   Evaluator(const Model& m, const Atoms& atoms)
       : Evaluator(m, [&atoms](const kripke::Formula& phi, std::uint32_t v) {
           if (phi.kind == kripke::Formula::Kind::Compare)
@@ -172,6 +178,15 @@ class Evaluator {
         return where(
             [&](int w) { return all_accessible(i, w, a, true) || all_accessible(i, w, a, false); });
       }
+      case K::KnowsValue: {
+        // One value of the term among the alive worlds the agent considers possible.
+        return where([&](int w) {
+          std::set<std::int64_t> seen;
+          for (int v : alive_)
+            if (m_.rel[phi.agents[0]][w][v]) seen.insert(values_(*phi.lhs, m_.valuation[v]));
+          return seen.size() <= 1;
+        });
+      }
       case K::Everybody: {
         const auto a = holds(*phi.left);
         return where([&](int w) {
@@ -202,7 +217,7 @@ class Evaluator {
         restricted.alive.clear();
         for (int w : alive_)
           if (a[w]) restricted.alive.insert(w);
-        const auto b = Evaluator(restricted, facts_).holds(*phi.right);
+        const auto b = Evaluator(restricted, facts_, values_).holds(*phi.right);
         if (phi.kind == K::Announce) return where([&](int w) { return !a[w] || b[w]; });
         return where([&](int w) { return a[w] && b[w]; });
       }
@@ -259,6 +274,7 @@ class Evaluator {
 
   const Model& m_;
   Facts facts_;
+  Values values_;
   const std::vector<int> alive_;  // m_.alive as a list: iterating a std::set is slow
 };
 

@@ -78,7 +78,7 @@ class TextGenerator {
   // A formula; `modal` allows knowledge and announcements (the law has neither).
   std::string formula(int depth, bool modal) {
     if (depth <= 0 || rng_.below(4) == 0) return fact();
-    const std::uint64_t kinds = modal ? 13 : 5;
+    const std::uint64_t kinds = modal ? 14 : 5;
     switch (rng_.below(kinds)) {
       case 0:
         return cat("~(", formula(depth - 1, modal), ")");
@@ -104,6 +104,8 @@ class TextGenerator {
         return cat("D", group(), " (", formula(depth - 1, modal), ")");
       case 11:
         return cat("[!(", formula(depth - 1, modal), ")] (", formula(depth - 1, modal), ")");
+      case 12:
+        return cat("Kv", agent(), " ", term(2));
       default:
         return cat("<!(", formula(depth - 1, modal), ")> (", formula(depth - 1, modal), ")");
     }
@@ -189,8 +191,11 @@ struct Reference {
   reference::Evaluator::Facts facts() const {
     return [this](const kripke::Formula& phi, std::uint32_t v) { return fact(phi, rows[v]); };
   }
+  reference::Evaluator::Values values() const {
+    return [this](const kripke::Term& t, std::uint32_t v) { return value(t, rows[v]); };
+  }
   std::vector<bool> holds(const kripke::Formula& phi) const {
-    return reference::Evaluator(model, facts()).holds(phi);
+    return reference::Evaluator(model, facts(), values()).holds(phi);
   }
 
   // The row index of `row`, added to the table when new.

@@ -62,11 +62,14 @@ kripke::TermPtr random_term(Rng& rng, const RandomModel& m) {
   }
 }
 
-kripke::FormulaPtr random_leaf(Rng& rng, const RandomModel& m) {
+// `knowledge`: whether Kv may be drawn (a law speaks of facts only).
+kripke::FormulaPtr random_leaf(Rng& rng, const RandomModel& m, bool knowledge = true) {
   const char* const ops[] = {"=", "!=", "<", "<=", ">", ">="};
   const auto r = rng.below(20);
   if (r == 0) return f::truth();
   if (r == 1) return f::falsity();
+  if (r == 2 && knowledge && !m.integers.empty())
+    return f::knows_value(kripke::Agent(rng.below(std::uint64_t(m.agents))), random_term(rng, m));
   if (!m.booleans.empty() && (m.integers.empty() || coin(rng, 35)))
     return f::atom(m.booleans[rng.below(m.booleans.size())]);
   const IntVariable& near = m.integers[rng.below(m.integers.size())];
@@ -84,7 +87,7 @@ kripke::FormulaPtr random_formula(Rng& rng, const RandomModel& m, int depth) {
 
 // A law: comparisons and atoms under the Boolean connectives only.
 kripke::FormulaPtr random_law(Rng& rng, const RandomModel& m, int depth) {
-  if (depth == 0 || coin(rng, 30)) return random_leaf(rng, m);
+  if (depth == 0 || coin(rng, 30)) return random_leaf(rng, m, false);
   auto left = random_law(rng, m, depth - 1);
   auto right = random_law(rng, m, depth - 1);
   if (coin(rng, 20)) return f::neg(left);

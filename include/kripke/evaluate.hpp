@@ -18,6 +18,36 @@ namespace kripke {
 // the atom's column) for an atom it does not know.
 using AtomResolver = std::function<WorldSet(const Formula& atom, const Model& model)>;
 
+// A model language supplies the values of its terms: the term's value at every alive
+// world of the model, indexed by world (Kv needs them). FormulaError for a term it cannot
+// value.
+using TermResolver = std::function<std::vector<std::int64_t>(const Term& term, const Model& model)>;
+
+// The worlds of `alive` whose class (within alive) shows one value of `values` (indexed by
+// world): where the agent of `p` knows the value.
+inline WorldSet classes_of_one_value(const WorldSet& alive, const Partition& p,
+                                     const std::vector<std::int64_t>& values) {
+  // Per class: the first value seen, and whether another followed.
+  RecycledVector<std::int64_t> first(p.class_count(), 0);
+  RecycledVector<unsigned char> seen(p.class_count(), 0);  // 0 none, 1 one value, 2 more
+  WorldSet out(alive.size());
+  p.with_class_of([&](auto class_of) {
+    alive.for_each([&](World w) {
+      const auto c = class_of(w);
+      if (seen[c] == 0) {
+        first[c] = values[w];
+        seen[c] = 1;
+      } else if (seen[c] == 1 && first[c] != values[w]) {
+        seen[c] = 2;
+      }
+    });
+    alive.for_each([&](World w) {
+      if (seen[class_of(w)] == 1) out.set(w);
+    });
+  });
+  return out;
+}
+
 // The alive worlds whose valuation satisfies `holds(valuation)`.
 template <class Predicate>
 WorldSet worlds_where(const Model& m, Predicate&& holds) {
@@ -159,8 +189,13 @@ inline std::vector<Agent> operator_agents(const Formula& phi,
 class Evaluator {
  public:
   // `agent_names`: the names formulas may use for agents (K{alice} p), in agent order.
-  Evaluator(const Model& model, AtomResolver atoms, std::vector<std::string> agent_names = {})
-      : m_(model), atoms_(std::move(atoms)), agent_names_(std::move(agent_names)) {}
+  // `terms`: the values of terms, for Kv (a game without terms passes none).
+  Evaluator(const Model& model, AtomResolver atoms, std::vector<std::string> agent_names = {},
+            TermResolver terms = {})
+      : m_(model),
+        atoms_(std::move(atoms)),
+        agent_names_(std::move(agent_names)),
+        terms_(std::move(terms)) {}
 
   WorldSet eval(const Formula& phi) const { return eval(phi, m_.alive()); }
 
@@ -210,6 +245,14 @@ class Evaluator {
         // In one pass: the worlds whose class does not mix φ and ¬φ.
         return select_classes(alive, partition(phi), eval(*phi.left, alive),
                               [](unsigned seen) { return seen != 3U; });
+      case K::KnowsValue: {
+        if (!terms_)
+          throw FormulaError(
+              "Kv needs a term of integer variables, which only models written "
+              "in a config have",
+              phi.column);
+        return classes_of_one_value(alive, partition(phi), terms_(*phi.lhs, m_));
+      }
       case K::Everybody: {
         const std::vector<Agent> group = agents(phi);
         const WorldSet a = eval(*phi.left, alive);
@@ -244,6 +287,7 @@ class Evaluator {
   const Model& m_;
   AtomResolver atoms_;
   std::vector<std::string> agent_names_;
+  TermResolver terms_;
 };
 
 }  // namespace kripke

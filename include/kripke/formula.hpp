@@ -12,14 +12,14 @@
 
 namespace kripke {
 
-// The words the parser reads as a modal operator with its agent's number: K1, M2, Kw3. No
-// variable or value may be called so, as no formula could mention it.
+// The words the parser reads as a modal operator with its agent's number: K1, M2, B1, Kw3,
+// Kv2. No variable or value may be called so, as no formula could mention it.
 inline bool is_modal_operator_word(std::string_view w) {
   const auto digits_from = [w](std::size_t k) {
     return w.size() > k && w.find_first_not_of("0123456789", k) == std::string_view::npos;
   };
-  if (w.rfind("Kw", 0) == 0 && digits_from(2)) return true;
-  return !w.empty() && (w[0] == 'K' || w[0] == 'M') && digits_from(1);
+  if ((w.rfind("Kw", 0) == 0 || w.rfind("Kv", 0) == 0) && digits_from(2)) return true;
+  return !w.empty() && (w[0] == 'K' || w[0] == 'M' || w[0] == 'B') && digits_from(1);
 }
 
 struct Formula;
@@ -38,6 +38,7 @@ struct Formula {
     Knows,         // K_i φ
     Possible,      // M_i φ
     KnowsWhether,  // Kw_i φ
+    KnowsValue,    // Kv_i t: the term t (lhs) has one value in every world i considers possible
     Everybody,     // E_G φ
     Common,        // C_G φ
     Distributed,   // D_G φ
@@ -53,7 +54,7 @@ struct Formula {
   // holds the number. Names are looked up when the formula is evaluated.
   std::vector<std::string> agent_names;
   FormulaPtr left, right;  // operands (unary operators use `left`)
-  TermPtr lhs, rhs;        // the terms of a comparison
+  TermPtr lhs, rhs;        // the terms of a comparison; lhs: Kv's term
   std::size_t column = 0;  // where the parser found it (1-based), 0 when built
 };
 
@@ -104,6 +105,13 @@ inline FormulaPtr possible(Agent i, FormulaPtr a) {
 }
 inline FormulaPtr knows_whether(Agent i, FormulaPtr a) {
   return unary(Formula::Kind::KnowsWhether, std::move(a), {i});
+}
+inline FormulaPtr knows_value(Agent i, TermPtr t) {
+  auto n = std::make_shared<Formula>();
+  n->kind = Formula::Kind::KnowsValue;
+  n->agents = {i};
+  n->lhs = std::move(t);
+  return n;
 }
 inline FormulaPtr everybody(std::vector<Agent> g, FormulaPtr a) {
   return unary(Formula::Kind::Everybody, std::move(a), std::move(g));
@@ -207,6 +215,8 @@ inline std::string to_string(const Formula& phi) {
       return "M" + one() + " " + operand(*phi.left, K::Not);
     case K::KnowsWhether:
       return "Kw" + one() + " " + operand(*phi.left, K::Not);
+    case K::KnowsValue:
+      return "Kv" + one() + " " + to_string(*phi.lhs);
     case K::Everybody:
       return "E" + group() + " " + operand(*phi.left, K::Not);
     case K::Common:

@@ -1,17 +1,17 @@
 // Parser for the formula syntax:
 //
 //   φ ::= true | false | atom | atom(arg, ...) | ( φ ) | ~φ
-//       | K1 φ | M1 φ | Kw1 φ | K{a} φ | M{a} φ | Kw{a} φ
+//       | K1 φ | M1 φ | Kw1 φ | K{a} φ | M{a} φ | Kw{a} φ | B{a} φ (= K{a} φ) | Kv{a} t
 //       | E{a,b} φ | C{a,b} φ | D{a,b} φ | [!φ]φ | <!φ>φ
 //       | φ & φ | φ | φ | φ -> φ | φ <-> φ
 //       | t = t | t != t | t < t | t <= t | t > t | t >= t
 //   t ::= number | variable | ( t ) | -t | t + t | t - t | t * t | t / t | t % t
 //
 // Agents are numbered from 1, or named (a name is looked up when the formula is
-// evaluated). Binding, tightest first: the prefix operators (~ K M Kw E C D [!φ] <!φ>), &, |,
-// -> (to the right), <-> (to the left); in terms, - (negation), then * / %, then + -, all
-// to the left. A chain of & (or of |) is built as a balanced tree, which means and prints
-// the same. A comparison is tried wherever a formula may start: "x + 1 = y" is one,
+// evaluated). Binding, tightest first: the prefix operators (~ K B M Kw Kv E C D [!φ]
+// <!φ>), &, |, -> (to the right), <-> (to the left); in terms, - (negation), then * / %, then + -,
+// all to the left. A chain of & (or of |) is built as a balanced tree, which means and prints the
+// same. A comparison is tried wherever a formula may start: "x + 1 = y" is one,
 // "(p & q)" is not. Errors name the 1-based column. Trees deeper than 1000 levels are
 // refused.
 #pragma once
@@ -326,7 +326,12 @@ class FormulaParser {
     // agent, so Kw{1,2} must be an error rather than Kw1 in disguise.
     if (w.rfind("Kw", 0) == 0 && (numbered || (w == "Kw" && group_follows)))
       return modal(K::KnowsWhether, 2);
+    if (w.rfind("Kv", 0) == 0 && (numbered || (w == "Kv" && group_follows)))
+      return knows_value(w, start, column);
     if (w[0] == 'K' && (numbered || (w == "K" && group_follows))) return modal(K::Knows, 1);
+    // B (believes) is K under another name: the box of the agent's relation, read as
+    // belief where the relation need not be reflexive.
+    if (w[0] == 'B' && (numbered || (w == "B" && group_follows))) return modal(K::Knows, 1);
     if (w[0] == 'M' && (numbered || (w == "M" && group_follows))) return modal(K::Possible, 1);
     if ((w == "E" || w == "C" || w == "D") && group_follows)
       return modal(w == "E" ? K::Everybody : w == "C" ? K::Common : K::Distributed, 1);
@@ -345,6 +350,49 @@ class FormulaParser {
     }
     atom.column = column;
     return std::make_shared<const Formula>(std::move(atom));
+  }
+
+  // Kv{a} t / Kv1 t: one agent, then a term (not a formula: a comparison after the term,
+  // or a term that does not parse, is reported as such).
+  FormulaPtr knows_value(const std::string& w, std::size_t start, std::size_t column) {
+    AgentGroup group;
+    if (w.size() == 2) {
+      group = agent_group();
+      if (group.agents.size() != 1) {
+        pos_ = start;
+        fail("Kv takes one agent");
+      }
+    } else {
+      group.agents = {agent_number(w.substr(2), start + 3)};
+    }
+    skip_space();
+    const std::size_t term_at = pos_;
+    const auto not_a_term = [&] {
+      pos_ = term_at;
+      std::string written(text_.substr(start, term_at - start));
+      written.erase(written.find_last_not_of(" \t\n") + 1);
+      fail(written +
+           " takes a term (a variable, or arithmetic on variables: Kv{a} x + y), not a "
+           "formula; Kw{a} φ says whether a knows φ");
+    };
+    TermPtr term;
+    const bool committed = committed_;
+    const std::size_t depth = term_depth_;
+    committed_ = false;
+    term_depth_ = 0;
+    try {
+      term = parse_sum();
+    } catch (const FormulaError&) {
+      not_a_term();
+    }
+    committed_ = committed;
+    term_depth_ = depth;
+    const std::size_t after = pos_;
+    if (!comparison_operator().empty()) not_a_term();
+    pos_ = after;
+    auto node = std::make_shared<Formula>(*f::knows_value(group.agents[0], std::move(term)));
+    node->agent_names = std::move(group.names);
+    return with_column(node, column);
   }
 
   // --- comparisons of arithmetic terms ------------------------------------------------

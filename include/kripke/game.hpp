@@ -152,7 +152,8 @@ class Play {
         [this](const Formula& a, const Model& m) {
           return a.kind == Formula::Kind::Compare ? compare(a, m) : atom(a, m);
         },
-        agent_names_in_formulas());
+        agent_names_in_formulas(),
+        [this](const Term& t, const Model& m) { return term_values(t, m); });
   }
 
   // The truth set of a comparison of terms (x + y <= 100): only a game with integer
@@ -164,6 +165,16 @@ class Play {
     message += game_name_;
     message += " has no integer variables (models written in a config have them)";
     throw FormulaError(message, c.column);
+  }
+  // A term's value at every alive world (indexed by world), for Kv: only a game with
+  // integer variables has terms.
+  virtual std::vector<std::int64_t> term_values(const Term& t, const Model&) const {
+    std::string message = "Kv of '";  // piece by piece: GCC 12's false -Wrestrict
+    message += to_string(t);
+    message += "' needs integer variables, but ";
+    message += game_name_;
+    message += " has none (models written in a config have them)";
+    throw FormulaError(message, t.column);
   }
   // Factual change for an action model's event: the valuation every world in `where` (the
   // event's precondition) carries after the assignments `post` ({"p": "q", "x": "x + 1"},

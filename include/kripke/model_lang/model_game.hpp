@@ -39,6 +39,13 @@ class Atoms {
     return worlds_where(m, [&](std::uint32_t v) { return comparison.holds(vocab_, v); });
   }
 
+  std::vector<std::int64_t> values(const Term& t, const Model& m) const {
+    const CompiledTerm term = compile(t, vocab_);
+    std::vector<std::int64_t> out(m.world_count(), 0);
+    m.alive().for_each([&](World w) { out[w] = value(term, vocab_, m.valuation(w)); });
+    return out;
+  }
+
  private:
   const Vocabulary& vocab_;
 };
@@ -200,6 +207,9 @@ class ModelPlay final : public ModelPlayBase {
 
   WorldSet atom(const Formula& a, const Model& m) const override { return atoms_.atom(a, m); }
   WorldSet compare(const Formula& c, const Model& m) const override { return atoms_.compare(c, m); }
+  std::vector<std::int64_t> term_values(const Term& t, const Model& m) const override {
+    return atoms_.values(t, m);
+  }
   void check_postcondition(const Json& post, const std::string& path) const override {
     Postcondition(post, path, data_->vocabulary()).check_formulas([this](const Formula& phi) {
       (void)truth(phi);

@@ -15,8 +15,10 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "kripke/deals.hpp"
@@ -108,10 +110,16 @@ class KnowledgeStructure {
 class SymbolicEvaluator {
  public:
   using AtomTruth = std::function<bdd(const Formula& atom)>;
+  // A term's values over the states, each with the BDD of where the term has it (Kv reads
+  // them); FormulaError for a term the structure cannot value.
+  using TermTable = std::function<std::vector<std::pair<std::int64_t, bdd>>(const Term& term)>;
 
   SymbolicEvaluator(const KnowledgeStructure& ks, AtomTruth atom_truth,
-                    std::vector<std::string> agent_names = {})
-      : ks_(ks), atom_truth_(std::move(atom_truth)), agent_names_(std::move(agent_names)) {}
+                    std::vector<std::string> agent_names = {}, TermTable term_table = {})
+      : ks_(ks),
+        atom_truth_(std::move(atom_truth)),
+        agent_names_(std::move(agent_names)),
+        term_table_(std::move(term_table)) {}
 
   bdd eval(const Formula& phi) const {
     bdd out = eval_node(phi);
@@ -150,6 +158,8 @@ class SymbolicEvaluator {
         const std::vector<Agent> group = agents(phi);
         return knows(group, inner) | knows(group, !inner);
       }
+      case K::KnowsValue:
+        return knows_value(agents(phi), phi);
       case K::Everybody:
         return everybody(agents(phi), eval_node(*phi.left));
       case K::Common:
@@ -161,7 +171,8 @@ class SymbolicEvaluator {
         const bdd announced = eval_node(*phi.left);
         KnowledgeStructure after = ks_;
         after.restrict_to(announced);
-        const bdd then = SymbolicEvaluator(after, atom_truth_, agent_names_).eval_node(*phi.right);
+        const bdd then =
+            SymbolicEvaluator(after, atom_truth_, agent_names_, term_table_).eval_node(*phi.right);
         return phi.kind == K::Announce ? bdd_imp(announced, then) : announced & then;
       }
     }
@@ -171,6 +182,25 @@ class SymbolicEvaluator {
   // K_G over the group's pooled observations: K_i for one agent, D_G for a group.
   bdd knows(const std::vector<Agent>& group, const bdd& phi) const {
     return bdd_forall(bdd_imp(ks_.law(), phi), ks_.unobserved_by(group));
+  }
+  // Kv_i t: the states where the agent considers at most one value of t possible (at
+  // least one it always does: the state's own). One pass over t's values, keeping where
+  // some value and where a second value is possible.
+  bdd knows_value(const std::vector<Agent>& group, const Formula& phi) const {
+    if (!term_table_)
+      throw FormulaError(
+          "Kv needs a term of integer variables, which only models written in a "
+          "config have",
+          phi.column);
+    const bdd unobserved = ks_.unobserved_by(group);
+    bdd one = bddfalse, two = bddfalse;
+    for (const auto& [value, where] : term_table_(*phi.lhs)) {
+      const bdd possible = bdd_exist(ks_.law() & where, unobserved);
+      two |= one & possible;
+      one |= possible;
+      BuddySession::check();
+    }
+    return !two;
   }
   bdd everybody(const std::vector<Agent>& group, const bdd& phi) const {
     bdd out = bddtrue;
@@ -195,6 +225,7 @@ class SymbolicEvaluator {
   const KnowledgeStructure& ks_;
   AtomTruth atom_truth_;
   std::vector<std::string> agent_names_;
+  TermTable term_table_;
 };
 
 }  // namespace kripke::symbolic

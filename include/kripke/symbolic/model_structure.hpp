@@ -245,7 +245,8 @@ class SymbolicModel {
 
   SymbolicEvaluator evaluator() const {
     return SymbolicEvaluator(
-        ks_, [this](const Formula& a) { return atom_truth(a); }, spec_->agent_names());
+        ks_, [this](const Formula& a) { return atom_truth(a); }, spec_->agent_names(),
+        [this](const Term& t) { return terms_.table(model_lang::compile(t, vocab()), ks_.law()); });
   }
 
   bdd atom_truth(const Formula& a) const {
