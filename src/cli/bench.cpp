@@ -13,15 +13,17 @@
 #include "games/catalog.hpp"
 #include "kripke/errors.hpp"
 #include "kripke/text_width.hpp"
+#include "scenario/bench.hpp"
 
 namespace kripkesim {
 namespace {
 
-// Every game's cases, in the order of the catalog.
+// Every game's cases, in the order of the catalog, then whole scenarios.
 std::vector<BenchCase> bench_cases() {
   std::vector<BenchCase> cases;
   for (const GameUnit& unit : game_units())
     for (auto& c : unit.bench_cases()) cases.push_back(std::move(c));
+  for (auto& c : scenario_bench_cases()) cases.push_back(std::move(c));
   return cases;
 }
 

@@ -1,0 +1,72 @@
+// Sum and Product as `kripkesim scenario` plays the bundled files (configs/models/
+// sum-and-product.json and sum-and-product-1000.json): reading the file, building the model,
+// checking the script, the statements and the expectations. The bound-500 row is the
+// bound-1000 file with its bound lowered (the statements do not depend on it; the world
+// count is taken out).
+#include "scenario/bench.hpp"
+
+#include <fmt/core.h>
+
+#include <string>
+
+#include "input/config_file.hpp"
+#include "input/config_folders.hpp"
+#include "kripke/events.hpp"
+#include "scenario/scenario.hpp"
+#include "scenario/scenario_runner.hpp"
+
+namespace kripkesim {
+namespace {
+
+kripke::Json bundled(const std::string& name) {
+  return read_json_file((bundled_configs_dir() / "models" / name).string());
+}
+
+// The bound-1000 scenario with x + y <= bound instead.
+kripke::Json with_bound(kripke::Json document, int bound) {
+  for (kripke::Json& variable : document["rules"]["variables"]) variable["to"] = bound - 1;
+  document["rules"]["law"] = fmt::format("x < y & x + y <= {}", bound);
+  document["script"].erase(0);  // the first step counts bound 1000's pairs
+  return document;
+}
+
+BenchRow scenario_row(const std::string& label, const kripke::Json& document,
+                      const std::string& engine, int repeat, const std::string& target) {
+  bool passed = true;
+  const Timings t = time_runs(repeat, [&] {
+    Scenario scenario;
+    scenario.config =
+        read_config(document, [&](kripke::ObjectReader& r) { read_scenario_keys(r, scenario); });
+    scenario.config.engine = engine;
+    kripke::NullSink quiet;  // what `kripkesim scenario` without -v writes to
+    passed = run_scenario(scenario, quiet).passed();
+  });
+  return {fmt::format("{}, engine {}", label, engine), t,
+          fmt::format("{}; target {}", passed ? "passed" : "FAILED", target)};
+}
+
+}  // namespace
+
+std::vector<BenchCase> scenario_bench_cases() {
+  return {
+      {"scenario-sum-and-product",
+       "kripkesim scenario on Sum and Product, bounds 100, 500 and 1000, default engine", 5,
+       [](int repeat) {
+         const kripke::Json thousand = bundled("sum-and-product-1000.json");
+         return std::vector<BenchRow>{
+             scenario_row("bound 100", bundled("sum-and-product.json"), "auto", repeat, "< 15 ms"),
+             scenario_row("bound 500", with_bound(thousand, 500), "auto", repeat, "< 1 s"),
+             scenario_row("bound 1000", thousand, "auto", repeat, "< 5 s")};
+       }},
+      {"scenario-sum-and-product-engines",
+       "kripkesim scenario on Sum and Product, bound 1000, on each engine", 1,
+       [](int repeat) {
+         const kripke::Json thousand = bundled("sum-and-product-1000.json");
+         return std::vector<BenchRow>{
+             scenario_row("bound 1000", thousand, "explicit", repeat, "< 5 s on the faster"),
+             scenario_row("bound 1000", thousand, "symbolic", repeat, "< 5 s on the faster")};
+       }},
+  };
+}
+
+}  // namespace kripkesim
