@@ -178,6 +178,43 @@ TEST_CASE("[symbolic] twins in one pass: counts and the states whose every twin 
   }
 }
 
+TEST_CASE(
+    "[symbolic] a conjunction of 'i does not know whether its own variable' equals its "
+    "conjuncts evaluated one by one") {
+  Rng rng(11262026);
+  for (int round = 0; round < 200; ++round) {
+    const int n = 2 + int(rng.below(9));
+    BuddySession session(n);
+    // Agent i < n misses variable i only (the pattern); agent n misses two variables.
+    std::vector<std::vector<int>> observed(std::size_t(n) + 1);
+    for (int i = 0; i < n; ++i)
+      for (int v = 0; v < n; ++v)
+        if (v != i) observed[std::size_t(i)].push_back(v);
+    for (int v = 2; v < n; ++v) observed[std::size_t(n)].push_back(v);
+    KnowledgeStructure ks(n, observed);
+    const auto atoms = [n](const kripke::Formula& a) { return bdd_ithvar(variable_of(a, n)); };
+    ks.restrict_to(SymbolicEvaluator(ks, atoms).eval(*random_law(rng, n, 1 + int(rng.below(5)))));
+    // Conjuncts: ~Kw_i p_j (the pattern when i = j < n), and others.
+    std::vector<kripke::FormulaPtr> parts;
+    const int count = 1 + int(rng.below(6));
+    for (int k = 0; k < count; ++k) {
+      const int i = int(rng.below(std::uint64_t(n) + 1));
+      const int j = difftest::coin(rng, 70) ? std::min(i, n - 1) : int(rng.below(std::uint64_t(n)));
+      auto atom = kripke::f::atom(kripke_test::cat("p", std::to_string(j)));
+      parts.push_back(difftest::coin(rng, 85)
+                          ? kripke::f::neg(kripke::f::unary(kripke::Formula::Kind::KnowsWhether,
+                                                            atom, {kripke::Agent(i)}))
+                          : random_law(rng, n, 2));
+    }
+    const SymbolicEvaluator evaluator(ks, atoms);
+    bdd one_by_one = bddtrue;
+    for (const auto& part : parts) one_by_one &= evaluator.eval(*part);
+    const kripke::FormulaPtr all = kripke::f::all_of(parts);
+    INFO(kripke::to_string(*all));
+    REQUIRE(evaluator.eval(*all) == one_by_one);
+  }
+}
+
 TEST_CASE("[symbolic] the muddy children: k muddy know after k - 1 rounds, up to 100 children") {
   for (int n : {3, 5, 12, 20, 40, 100}) {
     for (int k : {1, 2, 3, n / 2, n}) {

@@ -27,6 +27,7 @@
 #include "kripke/formula.hpp"
 #include "kripke/symbolic/assignment_count.hpp"
 #include "kripke/symbolic/buddy_session.hpp"
+#include "kripke/symbolic/every_twin.hpp"
 
 namespace kripke::symbolic {
 
@@ -142,7 +143,7 @@ class SymbolicEvaluator {
       case K::Not:
         return !eval_node(*phi.left);
       case K::And:
-        return eval_node(*phi.left) & eval_node(*phi.right);
+        return conjunction(phi);
       case K::Or:
         return eval_node(*phi.left) | eval_node(*phi.right);
       case K::Implies:
@@ -152,7 +153,8 @@ class SymbolicEvaluator {
       case K::Knows:
         return knows(agents(phi), eval_node(*phi.left));
       case K::Possible:
-        return bdd_exist(ks_.law() & eval_node(*phi.left), ks_.unobserved_by(agents(phi)));
+        return bdd_appex(ks_.law(), eval_node(*phi.left), bddop_and,
+                         ks_.unobserved_by(agents(phi)));
       case K::KnowsWhether: {
         const bdd inner = eval_node(*phi.left);
         const std::vector<Agent> group = agents(phi);
@@ -180,8 +182,50 @@ class SymbolicEvaluator {
   }
 
   // K_G over the group's pooled observations: K_i for one agent, D_G for a group.
+  // A conjunction, its conjuncts flattened. Those that say "agent i does not know whether
+  // p" where p is a variable and the only one i does not observe (the muddy children's
+  // "nobody knows") are, as BDDs, ∀v θ for p's variable v: an assignment's v-twin is a
+  // state too (¬(∀v(θ → p) ∨ ∀v(θ → ¬p)) = θ[v:=0] ∧ θ[v:=1]). They are built together in
+  // one pass over θ (every_twin.hpp) instead of two quantifications each.
+  bdd conjunction(const Formula& phi) const {
+    std::vector<const Formula*> parts;
+    flatten_and(phi, parts);
+    std::vector<bool> twins(std::size_t(ks_.variables()), false);
+    bool any_twin = false;
+    bdd out = bddtrue;
+    for (const Formula* part : parts) {
+      if (const int v = unknown_own_variable(*part); v >= 0) {
+        twins[std::size_t(v)] = any_twin = true;
+        continue;
+      }
+      out &= eval_node(*part);
+    }
+    if (any_twin) out &= EveryTwin(std::move(twins)).of(ks_.law());
+    return out;
+  }
+  static void flatten_and(const Formula& phi, std::vector<const Formula*>& parts) {
+    if (phi.kind != K::And) {
+      parts.push_back(&phi);
+      return;
+    }
+    flatten_and(*phi.left, parts);
+    flatten_and(*phi.right, parts);
+  }
+  // For ~Kw_i p where p's truth is variable v, the one variable i does not observe: v;
+  // else -1.
+  int unknown_own_variable(const Formula& phi) const {
+    if (phi.kind != K::Not || phi.left->kind != K::KnowsWhether || phi.left->left->kind != K::Atom)
+      return -1;
+    const bdd atom = atom_truth_(*phi.left->left);
+    if (atom == bddtrue || atom == bddfalse) return -1;
+    const int v = bdd_var(atom);
+    if (atom != bdd_ithvar(v) || ks_.unobserved_by(agents(*phi.left)) != bdd_ithvar(v)) return -1;
+    return v;
+  }
+
+  // ∀(unobserved)(θ → φ) in one pass (BuDDy's apply-and-quantify), without building θ → φ.
   bdd knows(const std::vector<Agent>& group, const bdd& phi) const {
-    return bdd_forall(bdd_imp(ks_.law(), phi), ks_.unobserved_by(group));
+    return bdd_appall(ks_.law(), phi, bddop_imp, ks_.unobserved_by(group));
   }
   // Kv_i t: the states where the agent considers at most one value of t possible (at
   // least one it always does: the state's own). One pass over t's values, keeping where
@@ -195,7 +239,7 @@ class SymbolicEvaluator {
     const bdd unobserved = ks_.unobserved_by(group);
     bdd one = bddfalse, two = bddfalse;
     for (const auto& [value, where] : term_table_(*phi.lhs)) {
-      const bdd possible = bdd_exist(ks_.law() & where, unobserved);
+      const bdd possible = bdd_appex(ks_.law(), where, bddop_and, unobserved);
       two |= one & possible;
       one |= possible;
       BuddySession::check();
