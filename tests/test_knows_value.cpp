@@ -105,3 +105,34 @@ TEST_CASE("[knows-value] Kv{a} x holds where the disjunction of K{a} x = v does"
     if (step == 0) play.scripted_announcement(kripke::parse_formula("K{S} ~Kv{P} x"), "");
   }
 }
+
+TEST_CASE("[knows-value] a script's formulas are checked before its first step") {
+  TempDir dir;
+  const std::string model =
+      dir.write("model.json",
+                R"json({"game": "model", "rules": {"variables": [{"name": "x", "from": 0, "to": 3}],
+          "agents": [{"name": "a", "observes": []}], "actual": {"x": 2}},
+          "script": [{"comment": "the first step", "announce": "x > 0"},
+                     {"expect": "Kv{a} x + 1 & Kv{b} x"}]})json");
+  const CliResult unknown_agent = run_cli({"scenario", "-v", model});
+  CHECK(unknown_agent.exit_code == 2);
+  CHECK_THAT(unknown_agent.err,
+             Catch::Contains("/script/1/expect: column 15: there is no agent named 'b'"));
+  CHECK_THAT(unknown_agent.out, !Catch::Contains("the first step"));
+  const std::string unknown_variable =
+      dir.write("variable.json",
+                R"json({"game": "model", "rules": {"variables": [{"name": "x", "from": 0, "to": 3}],
+          "agents": [{"name": "a", "observes": []}], "actual": {"x": 2}},
+          "script": [{"announce": "x > 0"}, {"expect": "K{a} (x < 4) | y = 2"}]})json");
+  const CliResult variable = run_cli({"scenario", unknown_variable});
+  CHECK(variable.exit_code == 2);
+  CHECK_THAT(variable.err, Catch::Contains("/script/1/expect: column 16: unknown variable 'y'"));
+  const std::string muddy = dir.write(
+      "muddy.json", R"json({"game": "muddy", "rules": {"children": 3}, "deal": {"muddy": [1, 2]},
+          "script": [{"announce": "muddy(1)"
+}, {"expect": "K1 muddy(1) & Kv2 x"}]
+})json");
+  const CliResult no_terms = run_cli({"scenario", muddy});
+  CHECK(no_terms.exit_code == 2);
+  CHECK_THAT(no_terms.err, Catch::Contains("column 19: Kv of 'x' needs integer variables"));
+}

@@ -143,6 +143,29 @@ class Play {
   }
 
   WorldSet truth(const Formula& phi) const { return evaluator().eval(phi); }
+  // Finds what evaluating φ would report (an unknown atom, variable or agent; a term where
+  // none can be) without evaluating its operators: a script's formulas are checked before
+  // the first step and evaluated once, when their step comes. FormulaError.
+  void check_formula(const Formula& phi) const {
+    using K = Formula::Kind;
+    switch (phi.kind) {
+      case K::True:
+      case K::False:
+        return;
+      case K::Atom:
+      case K::Compare:
+        return check_atom(phi);
+      case K::KnowsValue:
+        check_term(phi.lhs);
+        break;
+      default:
+        break;
+    }
+    if (!phi.agents.empty())
+      (void)operator_agents(phi, agent_names_in_formulas(), model_.agent_count());
+    if (phi.left) check_formula(*phi.left);
+    if (phi.right) check_formula(*phi.right);
+  }
   // Whether φ holds at the actual world. A game whose worlds are not listed (the symbolic
   // engine) answers it its own way; truth sets (truth()) need the listed worlds.
   virtual bool holds(const Formula& phi) const { return evaluator().holds_at_actual(phi); }
@@ -166,6 +189,11 @@ class Play {
     message += " has no integer variables (models written in a config have them)";
     throw FormulaError(message, c.column);
   }
+  // What check_formula asks of an atom or comparison, and of Kv's term: by default, what
+  // evaluating it alone reports (one atom costs little); a game that can check them
+  // without the worlds does so.
+  virtual void check_atom(const Formula& a) const { (void)holds(a); }
+  virtual void check_term(const TermPtr& t) const { (void)holds(*f::knows_value(0, t)); }
   // A term's value at every alive world (indexed by world), for Kv: only a game with
   // integer variables has terms.
   virtual std::vector<std::int64_t> term_values(const Term& t, const Model&) const {

@@ -311,8 +311,11 @@ std::vector<kripke::Agent> resolve_agents(const kripke::Play& play,
 
 void check_script(const Scenario& scenario, const kripke::Play& play) {
   for (const Step& step : scenario.script) {
-    // Evaluated once: an unknown atom or agent is an error before anything is played.
-    const auto formulas = [&](const UserFormula& phi) { holds_at_actual(play, phi); };
+    // Checked, not evaluated: an unknown atom or agent is an error before anything is
+    // played, and each formula is evaluated once, at its step.
+    const auto formulas = [&](const UserFormula& phi) {
+      evaluating(phi, [&] { play.check_formula(*phi.formula); });
+    };
     std::visit(
         [&](const auto& action) {
           using T = std::decay_t<decltype(action)>;

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "kripke/game.hpp"
+#include "kripke/model_lang/arithmetic.hpp"
 #include "kripke/model_lang/model_spec.hpp"
 
 namespace kripke::model_lang {
@@ -36,6 +37,16 @@ class ModelPlayBase : public Play {
     return out;
   }
   std::string agent_name(Agent i) const override { return spec_->agents()[std::size_t(i)].name; }
+
+  // Atoms and terms are checked against the vocabulary, as the engines compile them, with
+  // no world evaluated.
+  void check_atom(const Formula& a) const override {
+    if (a.kind == Formula::Kind::Compare)
+      (void)compile_sides(a, spec_->vocabulary());
+    else
+      (void)boolean_variable(spec_->vocabulary(), a);
+  }
+  void check_term(const TermPtr& t) const override { (void)compile(*t, spec_->vocabulary()); }
 
  protected:
   const std::shared_ptr<const ModelSpec>& spec_ptr() const { return spec_; }
