@@ -80,7 +80,15 @@ timed "sleuth 1000 games, 2 jobs" \
   "$k" batch configs/experiments/sleuth-speed.json --jobs 2 --out "$out/sleuth.json"
 
 load "models"
-"$k" bench model-sum-and-product model-large
+"$k" bench model-sum-and-product model-large scenario-sum-and-product
+
+load "symbolic engine"
+"$k" bench symbolic-muddy-12 symbolic-muddy-40 symbolic-muddy-100 symbolic-muddy-scaling \
+  symbolic-sum-and-product scenario-sum-and-product-engines
+
+load "what run costs"
+"$k" bench run-muddy
+echo "(SMCDEL side by side: scripts/compare-smcdel.sh, which builds SMCDEL first)"
 
 load "batch speed-up"
 for jobs in 1 2; do
