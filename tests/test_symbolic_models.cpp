@@ -483,6 +483,19 @@ TEST_CASE("[symbolic-models] what the symbolic engine cannot do is refused, nami
   CHECK(limited.exit_code == 2);
   CHECK_THAT(limited.err, Catch::Contains("tight.json: /max_bdd_nodes: the binary decision "
                                           "diagrams outgrew their node limit"));
+  // An observed term with too many values is found when a play builds its structure (the
+  // game counts worlds without the terms): still exit 2, naming the file and the term.
+  const std::string wide = dir.write("wide.json", R"({"game": "model", "engine": "symbolic",
+    "rules": {"variables": [{"name": "x", "from": 0, "to": 999999},
+      {"name": "y", "from": 0, "to": 999999}], "agents": [{"name": "P", "observes": ["x * y"]}]}})");
+  for (const std::vector<std::string>& command :
+       {std::vector<std::string>{"check", wide, "-f", "x = 1"}, {"run", wide}}) {
+    INFO(command[0]);
+    const auto refused = kripke_test::run_cli(command);
+    CHECK(refused.exit_code == 2);
+    CHECK_THAT(refused.err, Catch::Contains("wide.json: /rules/agents/0/observes/0: column 3: "
+                                            "'x * y' combines 1000000 by 1000000 values"));
+  }
   const auto bad_engine = kripke_test::run_cli({"check", config, "-f", "p", "--engine", "bdd"});
   CHECK(bad_engine.exit_code == 2);
   const auto clue = kripke_test::run_cli(

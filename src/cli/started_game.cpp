@@ -40,10 +40,14 @@ void StartedGame::start_config(const StartOptions& options) {
   if (options.step)
     throw FileError(options.config, "--step is for scenario files, and this one has no \"script\"");
   game_ = load_game(options.config, [&](kripke::GameConfig& c) { options.engine.apply(c); });
-  owned_ = std::make_unique<kripke::GameRunner>(
-      *game_, options.seed.or_config(game_->config().seed), quiet_);
-  runner_ = owned_.get();
-  in_file(options.config, [&] { runner_->start(); });
+  in_file(options.config, [&] {
+    // The runner makes the play, which may find what the game could not check alone (a
+    // symbolic model's observed term with too many values).
+    owned_ = std::make_unique<kripke::GameRunner>(
+        *game_, options.seed.or_config(game_->config().seed), quiet_);
+    runner_ = owned_.get();
+    runner_->start();
+  });
 }
 
 void StartedGame::start_scenario(const StartOptions& options) {

@@ -247,10 +247,11 @@ class ModelGame final : public Game {
       data_ = std::make_shared<const ModelData>(spec_, this->config().limits());
       return;
     }
-    // Built once here, so that a mistake in the rules is reported before any play; the
-    // plays build their own (BuDDy keeps one table per process, and each play owns it
-    // while it lasts).
-    symbolic_worlds_ = symbolic_model()->world_count();
+    // The variables, the law and the actual world are built here, so that a mistake in
+    // them is reported before any play, and the worlds counted; the plays build their own
+    // structure, with the observed terms (BuDDy keeps one table per process, and each play
+    // owns it while it lasts), and report a term the engine cannot tabulate.
+    symbolic_worlds_ = symbolic_model(false)->world_count();
   }
 
   Json rules() const override { return spec_->rules(); }
@@ -282,8 +283,9 @@ class ModelGame final : public Game {
 
  private:
   // The symbolic engine's structure, with the rules' actual world when they name one.
-  std::unique_ptr<symbolic::SymbolicModel> symbolic_model() const {
-    auto model = std::make_unique<symbolic::SymbolicModel>(spec_, config().max_bdd_nodes);
+  std::unique_ptr<symbolic::SymbolicModel> symbolic_model(bool observed_terms = true) const {
+    auto model =
+        std::make_unique<symbolic::SymbolicModel>(spec_, config().max_bdd_nodes, observed_terms);
     if (spec_->actual()) model->set_actual(*spec_->actual(), "/rules/actual");
     return model;
   }

@@ -63,7 +63,11 @@ class SymbolicModel {
 
   // The structure of the rules' model; InputError (at the rules' JSON paths) for what it
   // cannot express. The actual world is set afterwards (set_actual, set_actual_nth).
-  SymbolicModel(std::shared_ptr<const model_lang::ModelSpec> spec, std::size_t max_nodes)
+  // Without `observed_terms` the agents' observed terms get no variables: enough to count
+  // the worlds (a term has one value in each), at a fraction of the cost when a term takes
+  // many values (Sum and Product's x * y).
+  SymbolicModel(std::shared_ptr<const model_lang::ModelSpec> spec, std::size_t max_nodes,
+                bool observed_terms = true)
       : spec_(std::move(spec)),
         layout_(lay_out(spec_->vocabulary())),
         current_(layout_.first),
@@ -85,7 +89,7 @@ class SymbolicModel {
     ks_.restrict_to(lawful);
     if (ks_.law() == bddfalse)
       throw InputError("no assignment satisfies the law: the model has no worlds", "/rules/law");
-    define_observations();
+    if (observed_terms) define_observations();
   }
 
   const KnowledgeStructure& structure() const { return ks_; }
