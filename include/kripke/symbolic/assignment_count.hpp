@@ -77,6 +77,9 @@ class AssignmentCount {
     std::sort(nodes.begin(), nodes.end(),
               [this](BDD a, BDD b) { return level_of(a) < level_of(b); });
     std::vector<BigCount> skipped(static_cast<std::size_t>(n_) + 1, 0);  // range adds
+    // The common satisfying assignments of two nodes: pairs that agree on every variable.
+    const std::vector<bool> every(static_cast<std::size_t>(n_), true);
+    count_pairs_agreeing_on(every);
     const auto cross = [&](BigCount arriving, int from_level, BDD to) {
       // `arriving` assignments of the levels above from_level cross the levels from
       // from_level up to the node's own level, free.
@@ -92,7 +95,7 @@ class AssignmentCount {
       const BigCount arriving = paths[node];
       const int level = level_of(node);
       const BDD low = bdd_low(node), high = bdd_high(node);
-      twins[std::size_t(level)] += 2 * arriving * common(low, high, level + 1);
+      twins[std::size_t(level)] += 2 * arriving * pairs(low, high, level + 1);
       for (const BDD child : {low, high}) {
         if (child != bddfalse.id() && child != bddtrue.id())
           paths[child] += arriving << (level_of(child) - level - 1);
@@ -112,12 +115,7 @@ class AssignmentCount {
   // assignments that agree on `observed` (an agent's relation, as pairs of worlds). The
   // caller keeps it within 128 bits (total()² < 2^128).
   BigCount pairs_agreeing_on(const std::vector<bool>& observed) const {
-    weight_prefix_.assign(static_cast<std::size_t>(n_) + 1, 0);
-    for (int l = 0; l < n_; ++l)
-      weight_prefix_[std::size_t(l) + 1] =
-          weight_prefix_[std::size_t(l)] + (observed[std::size_t(l)] ? 1 : 2);
-    pair_memo_.clear();
-    observed_ = &observed;
+    count_pairs_agreeing_on(observed);
     return pairs(f_.id(), f_.id(), 0);
   }
 
@@ -183,32 +181,23 @@ class AssignmentCount {
     bits[std::size_t(level)] = false;
   }
 
+  // Prepares pairs() to count pairs of assignments that agree on `observed` (which must
+  // outlive the counting).
+  void count_pairs_agreeing_on(const std::vector<bool>& observed) const {
+    weight_prefix_.assign(static_cast<std::size_t>(n_) + 1, 0);
+    for (int l = 0; l < n_; ++l)
+      weight_prefix_[std::size_t(l) + 1] =
+          weight_prefix_[std::size_t(l)] + (observed[std::size_t(l)] ? 1 : 2);
+    pair_memo_.clear();
+    observed_ = &observed;
+  }
+
   // The inner nodes reachable from `node`, each once (`paths` holds a zero for each).
   void collect(BDD node, std::vector<BDD>& nodes, std::unordered_map<BDD, BigCount>& paths) const {
     if (node == bddtrue.id() || node == bddfalse.id() || !paths.emplace(node, 0).second) return;
     nodes.push_back(node);
     collect(bdd_low(node), nodes, paths);
     collect(bdd_high(node), nodes, paths);
-  }
-
-  // The assignments of the levels from `level` on that satisfy both u and v.
-  BigCount common(BDD u, BDD v, int level) const {
-    if (u == bddfalse.id() || v == bddfalse.id()) return 0;
-    if (u == v || v == bddtrue.id()) return from(u) << (level_of(u) - level);
-    if (u == bddtrue.id()) return from(v) << (level_of(v) - level);
-    if (v < u) std::swap(u, v);
-    const int top = std::min(level_of(u), level_of(v));
-    const std::uint64_t key = (std::uint64_t(std::uint32_t(u)) << 32) | std::uint32_t(v);
-    BigCount at_top = 0;
-    if (const auto it = common_memo_.find(key); it != common_memo_.end()) {
-      at_top = it->second;
-    } else {
-      const BDD u0 = level_of(u) == top ? bdd_low(u) : u, u1 = level_of(u) == top ? bdd_high(u) : u;
-      const BDD v0 = level_of(v) == top ? bdd_low(v) : v, v1 = level_of(v) == top ? bdd_high(v) : v;
-      at_top = common(u0, v0, top + 1) + common(u1, v1, top + 1);
-      common_memo_.emplace(key, at_top);
-    }
-    return at_top << (top - level);
   }
 
   // Σ_o c_u(o)·c_v(o) over the assignments o of the observed variables from `level` on,
@@ -240,7 +229,6 @@ class AssignmentCount {
   int n_;
   std::uint32_t epoch_;
   mutable std::unordered_map<std::uint64_t, BigCount> pair_memo_;
-  mutable std::unordered_map<std::uint64_t, BigCount> common_memo_;
   mutable std::vector<int> weight_prefix_;
   mutable const std::vector<bool>* observed_ = nullptr;
 };
