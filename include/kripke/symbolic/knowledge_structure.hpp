@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -115,12 +116,20 @@ class SymbolicEvaluator {
   // them); FormulaError for a term the structure cannot value.
   using TermTable = std::function<std::vector<std::pair<std::int64_t, bdd>>(const Term& term)>;
 
+  // The BDDs of a structure's comparisons and modal subformulas, by their text: valid while
+  // the structure does not change (its owner clears it when it does).
+  using Memo = std::unordered_map<std::string, bdd>;
+
+  // `memo`: where to keep and find the BDDs of comparisons and modal subformulas (a script
+  // often asks φ, then announces a formula containing φ), or null.
   SymbolicEvaluator(const KnowledgeStructure& ks, AtomTruth atom_truth,
-                    std::vector<std::string> agent_names = {}, TermTable term_table = {})
+                    std::vector<std::string> agent_names = {}, TermTable term_table = {},
+                    Memo* memo = nullptr)
       : ks_(ks),
         atom_truth_(std::move(atom_truth)),
         agent_names_(std::move(agent_names)),
-        term_table_(std::move(term_table)) {}
+        term_table_(std::move(term_table)),
+        memo_(memo) {}
 
   bdd eval(const Formula& phi) const {
     bdd out = eval_node(phi);
@@ -132,6 +141,22 @@ class SymbolicEvaluator {
   using K = Formula::Kind;
 
   bdd eval_node(const Formula& phi) const {
+    if (!memo_ || !remembered(phi.kind)) return compute(phi);
+    std::string key = to_string(phi);
+    if (const auto it = memo_->find(key); it != memo_->end()) return it->second;
+    bdd out = compute(phi);
+    memo_->emplace(std::move(key), out);
+    return out;
+  }
+  // What is worth remembering: comparisons (a table of values each) and modal operators (a
+  // quantification over the law each).
+  static bool remembered(K kind) {
+    return kind == K::Compare || kind == K::Knows || kind == K::Possible ||
+           kind == K::KnowsWhether || kind == K::KnowsValue || kind == K::Everybody ||
+           kind == K::Common || kind == K::Distributed;
+  }
+
+  bdd compute(const Formula& phi) const {
     switch (phi.kind) {
       case K::True:
         return bddtrue;
@@ -270,6 +295,7 @@ class SymbolicEvaluator {
   AtomTruth atom_truth_;
   std::vector<std::string> agent_names_;
   TermTable term_table_;
+  Memo* memo_;
 };
 
 }  // namespace kripke::symbolic

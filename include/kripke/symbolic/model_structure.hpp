@@ -148,6 +148,7 @@ class SymbolicModel {
     if ((actual_cube() & truth) == bddfalse)
       throw FalseAnnouncement("the announcement is false at the actual world");
     ks_.restrict_to(truth);
+    memo_.clear();
   }
 
   // The group learns, for each formula, whether it holds: a new variable per formula, true
@@ -162,6 +163,7 @@ class SymbolicModel {
       actual_.push_back(at_actual);
       for (Agent i : group) ks_.observe_too(i, {v});
     }
+    memo_.clear();
   }
 
   // The product with an action model: the worlds become the pairs (world, event whose
@@ -187,6 +189,7 @@ class SymbolicModel {
     for (std::size_t i = 0; i < action.event_class.size(); ++i)
       observe_event_classes(Agent(i), action, first, width);
     change_facts(changes, first, width, action.actual_event);
+    memo_.clear();
   }
 
   // Each world in the config's terms.
@@ -250,7 +253,8 @@ class SymbolicModel {
   SymbolicEvaluator evaluator() const {
     return SymbolicEvaluator(
         ks_, [this](const Formula& a) { return atom_truth(a); }, spec_->agent_names(),
-        [this](const Term& t) { return terms_.table(model_lang::compile(t, vocab()), ks_.law()); });
+        [this](const Term& t) { return terms_.table(model_lang::compile(t, vocab()), ks_.law()); },
+        &memo_);
   }
 
   bdd atom_truth(const Formula& a) const {
@@ -500,6 +504,9 @@ class SymbolicModel {
   std::vector<int> current_;  // per declared variable: the first bit of its current block
   BuddySession session_;      // before every bdd member: they go back to BuDDy before it closes
   KnowledgeStructure ks_;
+  // The BDDs of comparisons and modal subformulas evaluated since the structure last
+  // changed (every update clears it).
+  mutable SymbolicEvaluator::Memo memo_;
   TermValues terms_;
   std::vector<bool> actual_;  // the actual world's value of every variable of ks_
 };
