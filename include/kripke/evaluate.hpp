@@ -23,6 +23,14 @@ using AtomResolver = std::function<WorldSet(const Formula& atom, const Model& mo
 // value.
 using TermResolver = std::function<std::vector<std::int64_t>(const Term& term, const Model& model)>;
 
+// Kv asked of an engine given no terms to value: both engines say it alike.
+inline FormulaError no_terms_for_kv(const Formula& kv) {
+  return FormulaError(
+      "Kv needs a term of integer variables, which only models written in a "
+      "config have",
+      kv.column);
+}
+
 // The worlds of `alive` whose class (within alive) shows one value of `values` (indexed by
 // world): where the agent of `p` knows the value.
 inline WorldSet classes_of_one_value(const WorldSet& alive, const Partition& p,
@@ -246,11 +254,7 @@ class Evaluator {
         return select_classes(alive, partition(phi), eval(*phi.left, alive),
                               [](unsigned seen) { return seen != 3U; });
       case K::KnowsValue: {
-        if (!terms_)
-          throw FormulaError(
-              "Kv needs a term of integer variables, which only models written "
-              "in a config have",
-              phi.column);
+        if (!terms_) throw no_terms_for_kv(phi);
         return classes_of_one_value(alive, partition(phi), terms_(*phi.lhs, m_));
       }
       case K::Everybody: {

@@ -146,7 +146,8 @@ void add_check_command(CLI::App& app) {
       "formula (by their assignment in a model written in a config, by number otherwise),\n"
       "whether all do, how many do. --format json prints one JSON object instead.\n"
       "Formula syntax (docs/cli.md): atoms of the game (muddy(2), has(1,rope), p, x + y <= 9),\n"
-      "~ & | -> <->, K1 M1 Kw1 or K{name}, E{1,2} C{1,2} D{1,2}, [!φ]ψ <!φ>ψ, true, false.",
+      "~ & | -> <->, K1 (or B1) M1 Kw1 or K{name}, Kv{name} x (knows the value of a term, in\n"
+      "a model), E{1,2} C{1,2} D{1,2}, [!φ]ψ <!φ>ψ, true, false.",
       "  0  the formula is true (--formula), valid (--valid), or the answer was printed\n"
       "  1  the formula is false at the actual world (or the --at world), or not valid\n"
       "  2  bad usage, a bad config, or a bad formula (the message shows the column)");

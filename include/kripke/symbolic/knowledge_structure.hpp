@@ -256,11 +256,7 @@ class SymbolicEvaluator {
   // least one it always does: the state's own). One pass over t's values, keeping where
   // some value and where a second value is possible.
   bdd knows_value(const std::vector<Agent>& group, const Formula& phi) const {
-    if (!term_table_)
-      throw FormulaError(
-          "Kv needs a term of integer variables, which only models written in a "
-          "config have",
-          phi.column);
+    if (!term_table_) throw no_terms_for_kv(phi);
     const bdd unobserved = ks_.unobserved_by(group);
     bdd one = bddfalse, two = bddfalse;
     for (const auto& [value, where] : term_table_(*phi.lhs)) {
