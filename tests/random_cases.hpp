@@ -158,6 +158,48 @@ struct Case {
   }
 };
 
+// A relation of a random shape over `worlds` worlds, as successor lists: arbitrary arrows,
+// KD45 (blocks whose worlds all believe the same non-empty part of their block), a preorder
+// (S4), reflexive arrows (T), or an equivalence given as arrows (which the model keeps as a
+// partition).
+inline std::vector<std::vector<kripke::World>> random_arrows(Rng& rng, std::size_t worlds) {
+  std::vector<std::vector<kripke::World>> out(worlds);
+  const auto shape = rng.below(5);
+  const std::uint64_t blocks = 1 + rng.below(std::max<std::size_t>(1, worlds / 3 + 1));
+  std::vector<std::uint64_t> block(worlds);
+  for (auto& b : block) b = rng.below(blocks);
+  const auto percent = rng.below(60);
+  for (std::size_t w = 0; w < worlds; ++w) {
+    for (std::size_t v = 0; v < worlds; ++v) {
+      bool sees = false;
+      switch (shape) {
+        case 0:
+          sees = rng.below(100) < percent;
+          break;
+        case 1:  // w believes the worlds of its block whose number, hashed, is even
+          sees = block[w] == block[v] && ((v * 2654435761U + block[v]) >> 3) % 2 == 0;
+          break;
+        case 2:
+          sees = block[v] >= block[w];
+          break;
+        case 3:
+          sees = v == w || rng.below(100) < percent;
+          break;
+        default:
+          sees = block[v] == block[w];
+      }
+      if (sees) out[w].push_back(kripke::World(v));
+    }
+  }
+  if (shape == 1) {  // a block whose every world hashed odd believes its smallest world
+    std::map<std::uint64_t, kripke::World> first;
+    for (std::size_t w = worlds; w-- > 0;) first[block[w]] = kripke::World(w);
+    for (std::size_t w = 0; w < worlds; ++w)
+      if (out[w].empty()) out[w].push_back(first[block[w]]);
+  }
+  return out;
+}
+
 // A third of the cases have 2^k worlds, and there each agent's partition is, at a toss, one
 // by random hidden bits (partition.hpp) rather than listed.
 inline Case random_case(Rng& rng, std::size_t max_worlds = 200, int max_agents = 4) {
@@ -169,7 +211,20 @@ inline Case random_case(Rng& rng, std::size_t max_worlds = 200, int max_agents =
 
   Case c;
   std::vector<kripke::Partition> partitions;
+  // Half the cases give some agents relations of other shapes (belief).
+  const bool beliefs = rng.below(2) == 0;
+  std::vector<std::pair<int, kripke::Relation>> relations;
   for (int i = 0; i < agents; ++i) {
+    if (beliefs && rng.below(2) == 0) {
+      auto arrows = random_arrows(rng, worlds);
+      reference::Matrix m(worlds, std::vector<bool>(worlds));
+      for (std::size_t w = 0; w < worlds; ++w)
+        for (kripke::World v : arrows[w]) m[w][v] = true;
+      c.ref.rel.push_back(std::move(m));
+      relations.emplace_back(i, kripke::Relation::from_successors(std::move(arrows)));
+      partitions.push_back(kripke::Partition::universal(worlds));
+      continue;
+    }
     std::vector<std::uint64_t> keys;
     if (bit_worlds && rng.below(2) == 0) {
       const auto hidden = kripke::World(rng.below(worlds));
@@ -185,6 +240,7 @@ inline Case random_case(Rng& rng, std::size_t max_worlds = 200, int max_agents =
     c.ref.rel.push_back(std::move(m));
   }
   c.engine = kripke::Model(std::move(partitions), actual);
+  for (auto& [i, r] : relations) c.engine.set_relation(i, std::move(r));
 
   for (std::size_t w = 0; w < worlds; ++w) {
     c.ref.alive.insert(static_cast<int>(w));

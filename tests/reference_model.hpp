@@ -26,8 +26,8 @@ using Matrix = std::vector<std::vector<bool>>;  // [w][v]: is v accessible from 
 // The truth of each atom for each valuation index (row of the game's valuation table).
 using Atoms = std::map<std::string, std::vector<bool>>;
 
-// An action model: preconditions as membership per world, and per agent which events it confuses,
-// as a matrix.
+// An action model: preconditions as membership per world, and per agent which events it
+// considers possible when each happens, as a matrix (any relation).
 struct Action {
   std::vector<std::vector<bool>> pre;  // [event][world]
   std::vector<Matrix> related;         // [agent][event][event]
@@ -250,26 +250,28 @@ class Evaluator {
     return true;
   }
 
-  // C_G φ at w: φ holds at every alive world reachable from w in zero or more steps of agents of G.
-  // That is the greatest X with X = φ ∧ E_G X: start from φ and drop the worlds with a step out of
-  // X until nothing changes (at most W rounds).
+  // C_G φ at w: φ holds at every alive world reachable from w in one or more steps of agents
+  // of G (on reflexive relations the same as zero or more). That is the greatest X with
+  // X = E_G(φ ∧ X): start from every world and drop the worlds with a step to a world
+  // outside φ ∧ X until nothing changes (at most W rounds).
   std::vector<bool> common(const std::vector<kripke::Agent>& group,
                            const std::vector<bool>& a) const {
-    std::vector<bool> x = a;
+    std::vector<bool> x(a.size(), true);
     for (bool changed = true; changed;) {
       changed = false;
-      const std::vector<bool> previous = x;
+      std::vector<bool> target(a.size());
+      for (std::size_t w = 0; w < a.size(); ++w) target[w] = a[w] && x[w];
       for (int w : alive_) {
         if (!x[w]) continue;
         for (int i : group)
-          if (!all_accessible(i, w, previous, true)) {
+          if (!all_accessible(i, w, target, true)) {
             x[w] = false;
             changed = true;
             break;
           }
       }
     }
-    return x;
+    return where([&](int w) { return bool(x[w]); });
   }
 
   const Model& m_;

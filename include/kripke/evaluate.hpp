@@ -11,6 +11,7 @@
 #include "kripke/errors.hpp"
 #include "kripke/formula.hpp"
 #include "kripke/model.hpp"
+#include "kripke/relation_operators.hpp"
 
 namespace kripke {
 
@@ -108,7 +109,7 @@ WorldSet select_classes(const WorldSet& alive, const Partition& p, WorldSet phi,
 
 // K φ for one partition: the worlds of `alive` whose class (within alive) lies inside φ.
 inline WorldSet classes_inside(const WorldSet& alive, const Partition& p, WorldSet phi) {
-  return select_classes(alive, p, std::move(phi), [](unsigned seen) { return seen == 1U; });
+  return select_classes(alive, p, std::move(phi), [](unsigned seen) { return (seen & 2U) == 0; });
 }
 
 // The partition of the join of the group's relations over the worlds of `alive`
@@ -241,36 +242,47 @@ class Evaluator {
         return (a & b) | (alive - (a | b));
       }
       case K::Knows:
-        return classes_inside(alive, partition(phi), eval(*phi.left, alive));
+        return box(agents(phi)[0], alive, eval(*phi.left, alive));
       case K::Possible: {
         WorldSet out = eval(*phi.left, alive);
         out.complement_within(alive);
-        out = classes_inside(alive, partition(phi), std::move(out));
+        out = box(agents(phi)[0], alive, out);
         out.complement_within(alive);
         return out;
       }
-      case K::KnowsWhether:
-        // In one pass: the worlds whose class does not mix φ and ¬φ.
-        return select_classes(alive, partition(phi), eval(*phi.left, alive),
-                              [](unsigned seen) { return seen != 3U; });
+      case K::KnowsWhether: {
+        // In one pass: the worlds whose possible worlds do not mix φ and ¬φ.
+        const Agent i = agents(phi)[0];
+        const auto unmixed = [](unsigned seen) { return seen != 3U; };
+        if (m_.has_partition(i))
+          return select_classes(alive, m_.partition(i), eval(*phi.left, alive), unmixed);
+        return select_rows(alive, m_.general_relation(i), eval(*phi.left, alive), unmixed);
+      }
       case K::KnowsValue: {
         if (!terms_) throw no_terms_for_kv(phi);
-        return classes_of_one_value(alive, partition(phi), terms_(*phi.lhs, m_));
+        const Agent i = agents(phi)[0];
+        if (m_.has_partition(i))
+          return classes_of_one_value(alive, m_.partition(i), terms_(*phi.lhs, m_));
+        return rows_of_one_value(alive, m_.general_relation(i), terms_(*phi.lhs, m_));
       }
       case K::Everybody: {
         const std::vector<Agent> group = agents(phi);
         const WorldSet a = eval(*phi.left, alive);
         WorldSet out = alive;
-        for (Agent i : group) out &= classes_inside(alive, m_.partition(i), a);
+        for (Agent i : group) out &= box(i, alive, a);
         return out;
       }
       case K::Common: {
         const std::vector<Agent> group = agents(phi);
-        return classes_inside(alive, common_partition(m_, alive, group), eval(*phi.left, alive));
+        if (all_partitions(group))
+          return classes_inside(alive, common_partition(m_, alive, group), eval(*phi.left, alive));
+        return common_rows(alive, relations(group), eval(*phi.left, alive));
       }
       case K::Distributed: {
         const std::vector<Agent> group = agents(phi);
-        return classes_inside(alive, distributed_partition(m_, group), eval(*phi.left, alive));
+        if (all_partitions(group))
+          return classes_inside(alive, distributed_partition(m_, group), eval(*phi.left, alive));
+        return distributed_rows(alive, relations(group), eval(*phi.left, alive));
       }
       case K::Announce: {  // [!φ]ψ: where φ holds, ψ holds after announcing it
         const WorldSet announced = eval(*phi.left, alive);
@@ -282,7 +294,20 @@ class Evaluator {
     return WorldSet(m_.world_count());
   }
 
-  const Partition& partition(const Formula& phi) const { return m_.partition(agents(phi)[0]); }
+  // K_i φ over agent i's relation, whichever shape it has.
+  WorldSet box(Agent i, const WorldSet& alive, WorldSet phi) const {
+    if (m_.has_partition(i)) return classes_inside(alive, m_.partition(i), std::move(phi));
+    return rows_inside(alive, m_.general_relation(i), phi);
+  }
+
+  bool all_partitions(const std::vector<Agent>& group) const {
+    return std::all_of(group.begin(), group.end(), [&](Agent i) { return m_.has_partition(i); });
+  }
+  std::vector<Relation> relations(const std::vector<Agent>& group) const {
+    std::vector<Relation> out;
+    for (Agent i : group) out.push_back(m_.relation(i));
+    return out;
+  }
 
   std::vector<Agent> agents(const Formula& phi) const {
     return operator_agents(phi, agent_names_, m_.agent_count());

@@ -1,7 +1,10 @@
-// A finite S5 Kripke model: worlds, the worlds still alive, one partition per agent, and
-// the actual world. Agents are numbered from 0 here; formulas and logs number them from 1.
+// A finite Kripke model: worlds, the worlds still alive, one accessibility relation per
+// agent, and the actual world. An agent's relation is a partition whenever it is an
+// equivalence (every game's, and S5 models'); otherwise (belief, false belief) it is a
+// Relation of rows. Agents are numbered from 0 here; formulas and logs number them from 1.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <numeric>
@@ -10,6 +13,7 @@
 #include <vector>
 
 #include "kripke/partition.hpp"
+#include "kripke/relation.hpp"
 #include "kripke/world_set.hpp"
 
 namespace kripke {
@@ -24,9 +28,7 @@ class Model {
   // it is the identity until a product update duplicates worlds.
   Model(std::vector<Partition> partitions, World actual, std::vector<std::uint32_t> valuation)
       : world_count_(valuation.size()), partitions_(std::move(partitions)), actual_(actual) {
-    for (std::size_t w = 0; w < valuation.size() && identity_valuation_; ++w)
-      identity_valuation_ = valuation[w] == w;
-    if (!identity_valuation_) valuation_ = std::move(valuation);
+    take_valuation(std::move(valuation));
     check();
   }
 
@@ -36,6 +38,16 @@ class Model {
       : world_count_(partitions.empty() ? 0 : partitions[0].world_count()),
         partitions_(std::move(partitions)),
         actual_(actual) {
+    check();
+  }
+
+  // Relations of any shape: each that is an equivalence is kept as a partition.
+  Model(std::vector<Relation> relations, World actual, std::vector<std::uint32_t> valuation)
+      : world_count_(valuation.size()), actual_(actual) {
+    take_valuation(std::move(valuation));
+    partitions_.resize(relations.size());
+    for (std::size_t i = 0; i < relations.size(); ++i)
+      set_relation(Agent(i), std::move(relations[i]));
     check();
   }
 
@@ -51,16 +63,50 @@ class Model {
   // True while world w carries valuation w (no product update has duplicated worlds): then
   // no valuation is stored, which at 2^26 worlds saves 256 MiB.
   bool identity_valuation() const { return identity_valuation_; }
-  const Partition& partition(Agent i) const { return partitions_.at(static_cast<std::size_t>(i)); }
+  // Whether every agent's relation is an equivalence (the model is S5).
+  bool s5() const { return general_.empty(); }
+  // Whether agent i's relation is an equivalence, kept as a partition.
+  bool has_partition(Agent i) const {
+    return general_.empty() || general_.at(std::size_t(i)).world_count() == 0;
+  }
+  // Agent i's partition; only an agent whose relation is an equivalence has one (games
+  // build S5 models only, and ask nothing else).
+  const Partition& partition(Agent i) const {
+    if (!has_partition(i)) throw std::logic_error("Model: the agent's relation is no partition");
+    return partitions_.at(static_cast<std::size_t>(i));
+  }
+  // Agent i's relation as rows, whatever it is kept as (a partition is copied into rows:
+  // for operators over several agents of which some have other relations).
+  Relation relation(Agent i) const {
+    return has_partition(i) ? Relation::of(partition(i)) : general_[std::size_t(i)];
+  }
+  // Agent i's relation when it is not a partition.
+  const Relation& general_relation(Agent i) const { return general_.at(std::size_t(i)); }
+
+  // Calls f(v) for every alive world agent i considers possible at w.
+  template <class F>
+  void for_each_possible(Agent i, World w, F&& f) const {
+    if (has_partition(i)) {
+      for (World v : partition(i).class_containing(w))
+        if (alive_.test(v)) f(v);
+    } else {
+      for (World v : general_relation(i).successors(w))
+        if (alive_.test(v)) f(v);
+    }
+  }
 
   // The worlds agent i considers possible at w: R_i(w) ∩ alive.
-  WorldSet possible_worlds(Agent i, World w) const { return partition(i).row(w) & alive_; }
+  WorldSet possible_worlds(Agent i, World w) const {
+    WorldSet out(world_count_);
+    for_each_possible(i, w, [&](World v) { out.set(v); });
+    return out;
+  }
   WorldSet possible_worlds(Agent i) const { return possible_worlds(i, actual_); }
 
   // |R_i(actual) ∩ alive|
   std::size_t possible(Agent i) const {
     std::size_t n = 0;
-    for (World v : partition(i).class_containing(actual_)) n += alive_.test(v);
+    for_each_possible(i, actual_, [&](World) { ++n; });
     return n;
   }
 
@@ -69,6 +115,7 @@ class Model {
   // muddy children and What's My Number? (ClueModel's table shows another count; see
   // CluePlay::possible_relations).
   std::uint64_t relations(Agent i) const {
+    if (!has_partition(i)) return general_relation(i).pairs(alive_);
     const Partition& p = partition(i);
     if (p.by_hidden_bits() && std::popcount(p.hidden_bits()) <= kFewHiddenBits)
       return relations_by_bits(p.hidden_bits());
@@ -85,6 +132,22 @@ class Model {
   void restrict_alive(const WorldSet& keep) { alive_ &= keep; }
   void set_partition(Agent i, Partition p) {
     partitions_.at(static_cast<std::size_t>(i)) = std::move(p);
+    if (general_.empty()) return;
+    general_[std::size_t(i)] = Relation();
+    if (std::all_of(general_.begin(), general_.end(),
+                    [](const Relation& r) { return r.world_count() == 0; }))
+      general_.clear();
+  }
+  // Agent i's relation becomes r: kept as a partition when r is an equivalence over every
+  // world, else as rows.
+  void set_relation(Agent i, Relation r) {
+    if (r.world_count() != world_count_)
+      throw std::logic_error("Model: relation over a different number of worlds");
+    if (auto p = r.as_partition(WorldSet::full(world_count_)))
+      return set_partition(i, std::move(*p));
+    if (general_.empty()) general_.resize(partitions_.size());
+    partitions_.at(std::size_t(i)) = Partition();
+    general_[std::size_t(i)] = std::move(r);
   }
 
   static std::vector<std::uint32_t> identity(std::size_t n) {
@@ -110,17 +173,26 @@ class Model {
     }
   }
 
+  void take_valuation(std::vector<std::uint32_t> valuation) {
+    for (std::size_t w = 0; w < valuation.size() && identity_valuation_; ++w)
+      identity_valuation_ = valuation[w] == w;
+    if (!identity_valuation_) valuation_ = std::move(valuation);
+  }
+
   void check() {
     alive_ = WorldSet::full(world_count_);
-    for (const auto& p : partitions_)
-      if (p.world_count() != world_count_)
+    for (std::size_t i = 0; i < partitions_.size(); ++i)
+      if (has_partition(Agent(i)) && partitions_[i].world_count() != world_count_)
         throw std::logic_error("Model: partition over a different number of worlds");
     if (actual_ >= world_count_) throw std::logic_error("Model: actual world out of range");
   }
 
   std::size_t world_count_ = 0;
   WorldSet alive_;
-  std::vector<Partition> partitions_;
+  std::vector<Partition> partitions_;  // an empty partition for an agent with a Relation
+  // Empty while every agent's relation is a partition; else per agent, with no worlds for
+  // an agent whose relation is its partition.
+  std::vector<Relation> general_;
   std::vector<std::uint32_t> valuation_;  // empty while the valuation is the identity
   World actual_ = 0;
   bool identity_valuation_ = true;
@@ -132,12 +204,15 @@ namespace kripke {
 
 // Whether agent i knows the value of f at the actual world: every world it considers
 // possible gives f the same value (f reads a world's valuation). One pass over a class.
+// On a belief relation that misses the actual world this is what the agent believes, which
+// may be wrong: every world it considers possible agrees, with the actual one too.
 template <class F>
 bool knows_value(const Model& m, Agent i, F&& f) {
   const auto actual_value = f(m.valuation(m.actual()));
-  for (World v : m.partition(i).class_containing(m.actual()))
-    if (m.alive().test(v) && !(f(m.valuation(v)) == actual_value)) return false;
-  return true;
+  bool same = true;
+  m.for_each_possible(i, m.actual(),
+                      [&](World v) { same = same && f(m.valuation(v)) == actual_value; });
+  return same;
 }
 
 }  // namespace kripke

@@ -1,9 +1,11 @@
-// The three model updates of dynamic epistemic logic that the games use.
+// The three model updates of dynamic epistemic logic: public announcement, private
+// observation and the product update with an action model.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <stdexcept>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -43,7 +45,11 @@ inline ObservationResult observe(Model& m, const std::vector<Agent>& group,
   r.worlds_before = r.worlds_after = m.alive_count();
   for (Agent i : group) {
     const std::size_t before = m.possible(i);
-    m.set_partition(i, m.partition(i).refined_by(key));
+    if (m.has_partition(i)) {
+      m.set_partition(i, m.partition(i).refined_by(key));
+    } else {
+      m.set_relation(i, m.general_relation(i).refined_by(key));
+    }
     r.refined = r.refined || m.possible(i) != before;
   }
   return r;
@@ -64,16 +70,69 @@ inline ObservationResult observe_refined(Model& m, Agent i, Partition refined) {
 }
 
 // An action model for the product update: events with preconditions (sets of worlds of
-// the current model), per agent which events it cannot tell apart (equal class ids), and
-// optionally postconditions (factual change): the valuation world w carries after event e.
+// the current model), per agent which events it considers possible when each happens
+// (when that is an equivalence, as equal class ids; else as arrows), and optionally
+// postconditions (factual change): the valuation world w carries after event e.
 struct ActionModel {
   std::vector<WorldSet> preconditions;                  // one per event
   std::vector<std::vector<std::uint32_t>> event_class;  // [agent][event]
+  // Empty, or [agent][event]: the events the agent considers possible when the event
+  // happens (Bill, asleep, considers only "nothing" possible while Anne reads the letter).
+  // An agent whose list is empty tells events apart by event_class.
+  std::vector<std::vector<std::vector<std::uint32_t>>> event_arrows;
   std::size_t actual_event = 0;
   // [event][world of the current model]; an event without a row (or a model without this
   // table) changes no fact.
   std::vector<std::vector<std::uint32_t>> valuation_after;
 };
+
+// Agent i's relation after the product update whose new worlds are (source[k], event_of[k]),
+// ordered by source then event: (w,e) sees (v,f) iff w sees v and e sees f. The row of
+// (w,e) depends on w's row and e only, and is built once per such pair.
+inline Relation product_relation(const Model& m, const ActionModel& am, std::size_t i,
+                                 const RecycledVector<World>& source,
+                                 const RecycledVector<std::uint32_t>& event_of) {
+  const std::size_t events = am.preconditions.size();
+  // The events agent i considers possible after each event, ascending.
+  std::vector<std::vector<std::uint32_t>> sees(events);
+  for (std::size_t e = 0; e < events; ++e) {
+    if (i < am.event_arrows.size() && !am.event_arrows[i].empty()) {
+      sees[e] = am.event_arrows[i][e];
+    } else {
+      for (std::size_t f = 0; f < events; ++f)
+        if (am.event_class[i][f] == am.event_class[i][e]) sees[e].push_back(std::uint32_t(f));
+    }
+    std::sort(sees[e].begin(), sees[e].end());
+    sees[e].erase(std::unique(sees[e].begin(), sees[e].end()), sees[e].end());
+  }
+  // The new worlds of old world v: start[v] .. start[v + 1], by event.
+  std::vector<std::uint64_t> start(m.world_count() + 1, 0);
+  for (World w : source) ++start[w + 1];
+  for (std::size_t v = 0; v < m.world_count(); ++v) start[v + 1] += start[v];
+
+  const Relation old = m.relation(Agent(i));
+  Relation::Rows rows;
+  std::vector<Relation::RowId> row_of(source.size());
+  std::unordered_map<std::uint64_t, Relation::RowId> built;  // (old row, event) → new row
+  std::vector<World> members;
+  for (std::size_t k = 0; k < source.size(); ++k) {
+    const std::uint64_t pair = std::uint64_t{old.row_of(source[k])} * events + event_of[k];
+    const auto [it, fresh] = built.try_emplace(pair, 0);
+    if (fresh) {
+      members.clear();
+      for (World v : old.successors(source[k])) {
+        auto at = start[v];  // events ascend in v's run, as they do in sees
+        for (std::uint32_t f : sees[event_of[k]]) {
+          while (at < start[v + 1] && event_of[at] < f) ++at;
+          if (at < start[v + 1] && event_of[at] == f) members.push_back(World(at));
+        }
+      }
+      it->second = rows.intern(members);
+    }
+    row_of[k] = it->second;
+  }
+  return Relation(std::move(row_of), std::move(rows));
+}
 
 // Product update: the new worlds are the pairs (w, e) with w alive and w ∈ pre(e), in
 // order of w then e; (w,e) ~i (v,f) iff w ~i v and e ~i f. Dead worlds are dropped, and
@@ -83,6 +142,13 @@ inline UpdateResult product_update(Model& m, const ActionModel& am) {
   if (am.event_class.size() != m.agent_count())
     throw std::logic_error("product_update: one event partition per agent needed");
   if (am.actual_event >= events) throw std::logic_error("product_update: no actual event");
+  for (const auto& per_event : am.event_arrows) {
+    if (!per_event.empty() && per_event.size() != events)
+      throw std::logic_error("product_update: arrows from every event needed");
+    for (const auto& seen : per_event)
+      for (std::uint32_t f : seen)
+        if (f >= events) throw std::logic_error("product_update: an arrow to no event");
+  }
   for (const auto& after : am.valuation_after)
     if (!after.empty() && after.size() != m.world_count())
       throw std::logic_error("product_update: a postcondition row per world needed");
@@ -101,10 +167,19 @@ inline UpdateResult product_update(Model& m, const ActionModel& am) {
     }
   });
 
+  const auto has_arrows = [&](std::size_t i) {
+    return i < am.event_arrows.size() && !am.event_arrows[i].empty();
+  };
   std::vector<Partition> partitions;
   partitions.reserve(m.agent_count());
+  std::vector<std::size_t> general;  // agents whose new relation is built from rows
   RecycledVector<std::uint64_t> key(source.size());
   for (std::size_t i = 0; i < m.agent_count(); ++i) {
+    if (!m.has_partition(Agent(i)) || has_arrows(i)) {
+      general.push_back(i);
+      partitions.push_back(Partition::universal(source.size()));  // replaced below
+      continue;
+    }
     const Partition& old = m.partition(static_cast<Agent>(i));
     // (old class, event class) as old class × (event classes) + event class: small keys,
     // which Partition groups through a direct table rather than a hash table.
@@ -117,6 +192,8 @@ inline UpdateResult product_update(Model& m, const ActionModel& am) {
     });
     partitions.push_back(Partition::from_keys(key));
   }
+  std::vector<Relation> relations;
+  for (std::size_t i : general) relations.push_back(product_relation(m, am, i, source, event_of));
   std::vector<std::uint32_t> valuation(source.size());
   for (std::size_t k = 0; k < source.size(); ++k) {
     const std::size_t e = event_of[k];
@@ -126,6 +203,8 @@ inline UpdateResult product_update(Model& m, const ActionModel& am) {
 
   UpdateResult r{m.alive_count(), source.size()};
   m = Model(std::move(partitions), new_actual, std::move(valuation));
+  for (std::size_t k = 0; k < general.size(); ++k)
+    m.set_relation(Agent(general[k]), std::move(relations[k]));
   return r;
 }
 

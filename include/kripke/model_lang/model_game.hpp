@@ -99,7 +99,7 @@ class ModelData {
     const auto candidates = std::size_t(spec_->vocabulary().assignment_count());
     std::vector<std::uint32_t> all(candidates);
     std::iota(all.begin(), all.end(), 0U);
-    const Model space({}, 0, std::move(all));
+    const Model space(std::vector<Partition>{}, 0, std::move(all));
     const Atoms atoms(spec_->vocabulary());
     WorldSet lawful;
     try {
