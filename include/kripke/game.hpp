@@ -215,6 +215,16 @@ class Play {
     message += " has no variables to assign: postconditions are for models written in a config";
     throw InputError(message, path);
   }
+  // Whether an action may give an agent arrows that are not an equivalence (the model then
+  // holds beliefs): only a model on the explicit engine reads its relations as they come;
+  // the games' own code reads partitions. InputError at `path` otherwise.
+  virtual void check_belief_action(const std::string& path) const {
+    std::string message = game_name_;  // piece by piece: GCC 12's false -Wrestrict
+    message +=
+        "'s knowledge is S5: actions with arrows (beliefs) are for models written in a config "
+        "(\"game\": \"model\")";
+    throw InputError(message, path);
+  }
   virtual std::vector<std::uint32_t> valuations_after(const Json& post, const std::string& path,
                                                       const WorldSet& where) const {
     (void)where;
@@ -301,6 +311,9 @@ class Play {
   struct ScriptedAction {
     std::vector<ScriptedEvent> events;
     std::vector<std::vector<std::uint32_t>> event_class;  // [agent][event]: alike when equal
+    // Empty, or [agent][event]: the events the agent considers possible (an agent with no
+    // list uses event_class): ActionModel::event_arrows.
+    std::vector<std::vector<std::vector<std::uint32_t>>> event_arrows;
     std::size_t actual_event = 0;
   };
   virtual void scripted_action(const ScriptedAction& action, const std::string& text,
@@ -315,6 +328,7 @@ class Play {
     }
     am.actual_event = action.actual_event;
     am.event_class = action.event_class;
+    am.event_arrows = action.event_arrows;
     act(am, all_agents(), text, formula);
   }
 
@@ -371,6 +385,10 @@ class Play {
         if (const auto pairs = relation_count(a)) stats["relations"] = count_json(*pairs);
       add_statistics(a, stats);
       stats["knows"] = knows_goal(a);
+      // In a model with beliefs: whether the agent rules out the actual world (so that what
+      // it believes may be false, and `knows` may speak of a wrong world).
+      if (enumerates_worlds() && !model_.s5())
+        stats["believes_falsely"] = !model_.possible_worlds(a).test(model_.actual());
       out.push_back(std::move(stats));
     }
     return out;
@@ -479,6 +497,13 @@ class Play {
     for (std::size_t k = 0; k + 1 < knowers.size(); ++k) knowers[k] += ',';
     knowers.front().insert(0, "knows: ");
     items.insert(items.end(), knowers.begin(), knowers.end());
+    std::vector<std::string> wrong;
+    for (std::size_t i = 0; i < n; ++i)
+      if (stats[i].value("believes_falsely", false)) wrong.push_back(agent_name(Agent(i)));
+    if (!wrong.empty()) items.back() += ';';
+    for (std::size_t k = 0; k < wrong.size(); ++k)
+      items.push_back((k == 0 ? "believes falsely: " : "") + wrong[k] +
+                      (k + 1 < wrong.size() ? "," : ""));
     return wrap_words("[" + kind + who + "] " + text, "  ", "      ") + "\n" +
            wrap_items(items, "    ", "      ");
   }

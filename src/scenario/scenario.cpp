@@ -71,6 +71,40 @@ std::size_t event_index(const ActionStep& step, const Json& v, const std::string
       "no event is named '" + name + "' (the events: " + ObjectReader::join(names) + ")", path);
 }
 
+// "arrows": {"bill": {"read": ["nothing"], "nothing": ["nothing"]}}: per agent, from every
+// event the events it considers possible when that one happens.
+void read_event_arrows(ActionStep& step, const Json& arrows, const std::string& at) {
+  if (!arrows.is_object())
+    throw InputError(
+        "expected an object from agents to arrows, like {\"bill\": {\"read\": [\"nothing\"], "
+        "\"nothing\": [\"nothing\"]}}",
+        at);
+  for (const auto& [agent, from] : arrows.items()) {
+    const std::string agent_path = at + "/" + agent;
+    if (!from.is_object())
+      throw InputError("expected an object from each event to the events " + agent +
+                           " considers possible when it happens",
+                       agent_path);
+    std::vector<std::vector<std::size_t>> sees(step.events.size());
+    std::vector<bool> given(step.events.size(), false);
+    for (const auto& [event, targets] : from.items()) {
+      const std::string event_path = agent_path + "/" + event;
+      const std::size_t e = event_index(step, Json(event), event_path);
+      given[e] = true;
+      const Json& list = kripke::array_at(targets, event_path);
+      for (std::size_t k = 0; k < list.size(); ++k)
+        sees[e].push_back(event_index(step, list[k], event_path + "/" + std::to_string(k)));
+    }
+    for (std::size_t e = 0; e < given.size(); ++e)
+      if (!given[e])
+        throw InputError("the arrows of " + agent + " leave out the event '" + step.events[e].name +
+                             "': say which events " + agent +
+                             " considers possible when it happens ([] for none)",
+                         agent_path);
+    step.arrows.emplace_back(AgentRef{agent, agent_path}, std::move(sees));
+  }
+}
+
 StepAction read_action(const Json& v, const std::string& path) {
   ObjectReader r(v, path);
   ActionStep step;
@@ -128,6 +162,7 @@ StepAction read_action(const Json& v, const std::string& path) {
       step.indistinguishable.emplace_back(AgentRef{agent, agent_path}, std::move(classes));
     }
   }
+  if (const Json* arrows = r.find("arrows")) read_event_arrows(step, *arrows, r.path_of("arrows"));
   std::string names;
   for (const ActionEvent& e : step.events) names += (names.empty() ? "" : " | ") + e.name;
   step.text = r.string("text", "action: " + names);
@@ -247,6 +282,38 @@ Step read_step(const Json& json, std::size_t index) {
 
 }  // namespace
 
+EventRelations event_relations(const kripke::Play& play, const ActionStep& step) {
+  const std::size_t agents = play.model().agent_count(), events = step.events.size();
+  EventRelations out;
+  out.event_arrows.resize(agents);
+  for (std::size_t i = 0; i < agents; ++i) {
+    std::vector<std::uint32_t> classes(events);
+    for (std::size_t e = 0; e < events; ++e) classes[e] = std::uint32_t(e);
+    out.event_class.push_back(std::move(classes));
+  }
+  std::vector<bool> given(agents, false);
+  const auto once = [&](const AgentRef& ref) {
+    const auto i = std::size_t(resolve_agent(play, ref));
+    if (given[i])
+      throw InputError("the agent " + play.agent_name(kripke::Agent(i)) +
+                           " is given twice: one entry per agent, in \"indistinguishable\" or "
+                           "\"arrows\"",
+                       ref.path);
+    given[i] = true;
+    return i;
+  };
+  for (const auto& [ref, groups] : step.indistinguishable) {
+    auto& classes = out.event_class[once(ref)];
+    for (const auto& group : groups)
+      for (std::size_t e : group) classes[e] = std::uint32_t(group.front());
+  }
+  for (const auto& [ref, sees] : step.arrows) {
+    auto& arrows = out.event_arrows[once(ref)];
+    for (const auto& targets : sees) arrows.emplace_back(targets.begin(), targets.end());
+  }
+  return out;
+}
+
 bool is_expectation(const StepAction& action) {
   return std::holds_alternative<ExpectStep>(action) ||
          std::holds_alternative<ExpectPerAgentStep>(action) ||
@@ -330,7 +397,8 @@ void check_script(const Scenario& scenario, const kripke::Play& play) {
               if (!e.postcondition.is_null())
                 play.check_postcondition(e.postcondition, e.postcondition_path);
             }
-            for (const auto& [agent, groups] : action.indistinguishable) resolve_agent(play, agent);
+            (void)event_relations(play, action);
+            if (!action.arrows.empty()) play.check_belief_action(action.arrows.front().first.path);
           } else if constexpr (std::is_same_v<T, ExpectWinnersStep>) {
             resolve_agents(play, action.winners, step.path);
           } else if constexpr (std::is_same_v<T, ExpectPerAgentStep>) {

@@ -66,6 +66,9 @@ struct ActionStep {
   // Per agent named, the groups of events it cannot tell apart (event indices); an agent
   // not named tells every event from every other.
   std::vector<std::pair<AgentRef, std::vector<std::vector<std::size_t>>>> indistinguishable;
+  // Per agent named, for each event, the events it considers possible when that one happens
+  // (any relation: Bill, asleep, thinks "nothing" happened whatever happens).
+  std::vector<std::pair<AgentRef, std::vector<std::vector<std::size_t>>>> arrows;
 };
 // {"expect_event": {"event": "hints", "values": {"/worlds": 9}}}: the last logged event of
 // that kind has these values at these JSON pointers (what a game shows rather than knows,
@@ -109,6 +112,16 @@ kripke::Agent resolve_agent(const kripke::Play& play, const AgentRef& ref);
 std::vector<kripke::Agent> resolve_agents(const kripke::Play& play,
                                           const std::vector<AgentRef>& refs,
                                           const std::string& path);
+
+// What each agent of `play` tells apart in an action step: per agent, event classes (every
+// event its own class unless "indistinguishable" groups them), and arrows for the agents
+// "arrows" names (empty for the others). InputError for an agent the play lacks or one given
+// twice (by name and number, or in both).
+struct EventRelations {
+  std::vector<std::vector<std::uint32_t>> event_class;                // [agent][event]
+  std::vector<std::vector<std::vector<std::uint32_t>>> event_arrows;  // [agent][event]
+};
+EventRelations event_relations(const kripke::Play& play, const ActionStep& step);
 
 // Checks what reading alone cannot: that every formula's atoms and agents exist and every
 // agent number is in range, against a play of the scenario's game. InputError otherwise.

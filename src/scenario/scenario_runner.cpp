@@ -83,8 +83,8 @@ class StepExecutor {
     return std::nullopt;
   }
 
-  // The product update with the step's action model. Every agent knows that the action
-  // happens; what it tells apart is in `indistinguishable`.
+  // The product update with the step's action model: what each agent tells apart is in
+  // `indistinguishable`, what it considers possible (when not an equivalence) in `arrows`.
   std::optional<std::string> operator()(const ActionStep& s) {
     kripke::Play::ScriptedAction action;
     std::string formula;
@@ -94,17 +94,9 @@ class StepExecutor {
       if (!e.postcondition.is_null()) formula += " then " + e.postcondition.dump();
     }
     action.actual_event = actual_event(s);
-    const std::size_t agents = play_.model().agent_count();
-    for (std::size_t i = 0; i < agents; ++i) {
-      std::vector<std::uint32_t> classes(s.events.size());
-      for (std::size_t e = 0; e < classes.size(); ++e) classes[e] = std::uint32_t(e);
-      action.event_class.push_back(std::move(classes));
-    }
-    for (const auto& [ref, groups] : s.indistinguishable) {
-      auto& classes = action.event_class[std::size_t(resolve_agent(play_, ref))];
-      for (const auto& group : groups)
-        for (std::size_t e : group) classes[e] = std::uint32_t(group.front());
-    }
+    EventRelations relations = event_relations(play_, s);
+    action.event_class = std::move(relations.event_class);
+    action.event_arrows = std::move(relations.event_arrows);
     play_.scripted_action(action, s.text, formula);
     return std::nullopt;
   }

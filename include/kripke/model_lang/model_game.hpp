@@ -210,6 +210,7 @@ class ModelPlay final : public ModelPlayBase {
   std::vector<std::int64_t> term_values(const Term& t, const Model& m) const override {
     return atoms_.values(t, m);
   }
+  void check_belief_action(const std::string&) const override {}
   void check_postcondition(const Json& post, const std::string& path) const override {
     Postcondition(post, path, data_->vocabulary()).check_formulas([this](const Formula& phi) {
       (void)truth(phi);

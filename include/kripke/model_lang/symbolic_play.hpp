@@ -81,8 +81,16 @@ class SymbolicModelPlay final : public ModelPlayBase {
       (void)model_state_->eval(phi);
     });
   }
+  void check_belief_action(const std::string& path) const override {
+    throw InputError(
+        "the symbolic engine holds S5 knowledge only: for actions with arrows (beliefs) use "
+        "\"engine\": \"explicit\"",
+        path);
+  }
   void scripted_action(const ScriptedAction& action, const std::string& text,
                        const std::string& formula) override {
+    for (const auto& arrows : action.event_arrows)
+      if (!arrows.empty()) check_belief_action("");
     symbolic::SymbolicAction symbolic_action;
     for (const ScriptedEvent& e : action.events) {
       symbolic_action.preconditions.push_back(e.precondition);
