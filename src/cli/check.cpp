@@ -1,4 +1,5 @@
-// kripkesim check CONFIG.json (--formula F [--at WORLD] | --where F | --valid F | --count F)
+// kripkesim check CONFIG.json (--formula F [--at WORLD] | --where F | --valid F | --count F |
+//   --frame)
 //   [--turns N] [--seed N] [--format text|json] [--limit N]
 #include <fmt/format.h>
 
@@ -23,7 +24,8 @@ namespace {
 struct CheckOptions {
   StartOptions start;
   std::string formula, where, valid, count;
-  std::string at;  // a world (JSON: an assignment or a number) to evaluate --formula at
+  bool frame = false;  // --frame: the frame properties of each agent's relation
+  std::string at;      // a world (JSON: an assignment or a number) to evaluate --formula at
   std::string format = "text";
   std::size_t limit = 100;
 };
@@ -37,11 +39,13 @@ struct Question {
 Question question_of(const CheckOptions& o) {
   std::vector<Question> asked;
   for (const Question& q : {Question{"--formula", o.formula}, Question{"--where", o.where},
-                            Question{"--valid", o.valid}, Question{"--count", o.count}})
+                            Question{"--valid", o.valid}, Question{"--count", o.count},
+                            Question{"--frame", o.frame ? "frame" : ""}})
     if (!q.text.empty()) asked.push_back(q);
   if (asked.size() != 1)
     throw kripke::InputError(
-        "give exactly one of --formula, --where, --valid and --count (a non-empty formula)");
+        "give exactly one of --formula, --where, --valid and --count (a non-empty formula), or "
+        "--frame");
   return asked.front();
 }
 
@@ -73,11 +77,16 @@ void check(const CheckOptions& options) {
   if (!options.at.empty() && q.option != "--formula")
     throw kripke::InputError("--at names the world where --formula is evaluated; " + q.option +
                              " asks about every world");
+  const auto format = options.format == "json" ? OutputFormat::Json : OutputFormat::Text;
+  if (q.option == "--frame") {
+    const StartedGame started(options.start);
+    std::cout << in_file("--frame", [&] { return frame_report(started.runner().play(), format); });
+    return;
+  }
   const UserFormula phi = in_file(q.option, [&] { return parse_user_formula(q.text, ""); });
   const StartedGame started(options.start);
   const kripke::GameRunner& runner = started.runner();
   const kripke::Play& play = runner.play();
-  const auto format = options.format == "json" ? OutputFormat::Json : OutputFormat::Text;
   if (q.option != "--formula") {
     const Query query = q.option == "--where"   ? Query::Where
                         : q.option == "--valid" ? Query::Valid
@@ -129,6 +138,9 @@ void add_check_command(CLI::App& app) {
       ->type_name("FORMULA");
   cmd->add_option("--count", options->count, "the number of worlds where the formula holds")
       ->type_name("FORMULA");
+  cmd->add_flag("--frame", options->frame,
+                "per agent, which of reflexive, serial, transitive, Euclidean and symmetric its "
+                "relation is over the worlds left, and the logic that makes valid (S5, KD45, ...)");
   cmd->add_option("--format", options->format, "text (default) or json: one JSON object")
       ->check(CLI::IsMember({"text", "json"}));
   add_count_option(
@@ -144,7 +156,8 @@ void add_check_command(CLI::App& app) {
       "it at another world, named by its assignment or number. With --where,\n"
       "--valid or --count, ask about every world still possible: which ones satisfy the\n"
       "formula (by their assignment in a model written in a config, by number otherwise),\n"
-      "whether all do, how many do. --format json prints one JSON object instead.\n"
+      "whether all do, how many do. --frame says what kind of relation each agent has (S5:\n"
+      "knowledge; KD45: belief; ...). --format json prints one JSON object instead.\n"
       "Formula syntax (docs/cli.md): atoms of the game (muddy(2), has(1,rope), p, x + y <= 9),\n"
       "~ & | -> <->, K1 (or B1) M1 Kw1 or K{name}, Kv{name} x (knows the value of a term, in\n"
       "a model), E{1,2} C{1,2} D{1,2}, [!φ]ψ <!φ>ψ, true, false.",

@@ -62,6 +62,26 @@ void draw(const DrawOptions& options) {
   }
   const std::size_t count = worlds.count();
   title += fmt::format("{} of {}", count, kripke::counted(play.model().alive_count(), "world"));
+  if (!play.model().s5()) {
+    if (options.minimize)
+      throw kripke::InputError(
+          "--minimize contracts S5 models; this one holds beliefs (relations that are not "
+          "equivalences): draw it whole, or some of it with --agent or --where");
+    if (const std::size_t size = belief_drawing_size(play.model(), worlds);
+        options.limit != 0 && size > options.limit)
+      throw kripke::InputError(fmt::format(
+          "{} and {} to draw, {} in all, over the limit of {}: draw what one agent considers "
+          "possible (--agent), the worlds where a formula holds (--where), or raise --limit",
+          kripke::counted(count, "world"), kripke::counted(size - count, "arrow"), size,
+          options.limit));
+    const std::string dot =
+        dot_belief_drawing(play, worlds, options.title.empty() ? title : options.title);
+    out.stream() << (options.format == "dot"
+                         ? dot
+                         : render_with_dot(dot, options.format, options.timeout));
+    out.commit();
+    return;
+  }
   const kripke::Contraction drawn = options.minimize
                                         ? kripke::bisimulation_contraction(play.model(), worlds)
                                         : kripke::without_contraction(play.model(), worlds);

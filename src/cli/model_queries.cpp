@@ -68,4 +68,40 @@ QueryAnswer answer_query(const kripke::Play& play, Query query, const UserFormul
   return answer;
 }
 
+std::string frame_report(const kripke::Play& play, OutputFormat format) {
+  if (!play.enumerates_worlds())
+    throw kripke::InputError(
+        "this game counts its worlds without listing them: its relations are partitions (S5) "
+        "by construction, and --frame has nothing to read");
+  const kripke::Model& m = play.model();
+  kripke::Json agents = kripke::Json::array();
+  std::string text;
+  for (std::size_t i = 0; i < m.agent_count(); ++i) {
+    const auto a = kripke::Agent(i);
+    // A partition is an equivalence by construction.
+    const kripke::FrameProperties f = m.has_partition(a)
+                                          ? kripke::FrameProperties{true, true, true, true, true}
+                                          : m.general_relation(a).properties(m.alive());
+    const std::pair<const char*, bool> properties[] = {{"reflexive", f.reflexive},
+                                                       {"serial", f.serial},
+                                                       {"transitive", f.transitive},
+                                                       {"euclidean", f.euclidean},
+                                                       {"symmetric", f.symmetric}};
+    kripke::Json entry = {{"agent", a + 1}, {"name", play.agent_name(a)}};
+    std::string has, lacks;
+    for (const auto& [name, holds] : properties) {
+      entry[name] = holds;
+      const std::string shown = std::string(name) == "euclidean" ? "Euclidean" : name;
+      std::string& list = holds ? has : lacks;
+      list += (list.empty() ? "" : ", ") + std::string(holds ? "" : "not ") + shown;
+    }
+    entry["logic"] = f.logic();
+    agents.push_back(std::move(entry));
+    text += fmt::format("{}: {}{}{}\n", play.agent_name(a), f.logic(),
+                        has.empty() ? "" : " (" + has + ")", lacks.empty() ? "" : "; " + lacks);
+  }
+  if (format == OutputFormat::Json) return kripke::Json({{"frame", agents}}).dump() + "\n";
+  return text;
+}
+
 }  // namespace kripkesim

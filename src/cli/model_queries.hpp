@@ -1,5 +1,5 @@
-// `kripkesim check --where / --valid / --count`: questions about every alive world of a
-// game's model, not only the actual one, answered as text or as one JSON object.
+// `kripkesim check --where / --valid / --count / --frame`: questions about every alive world
+// of a game's model, not only the actual one, answered as text or as one JSON object.
 #pragma once
 
 #include <cstddef>
@@ -21,5 +21,10 @@ struct QueryAnswer {
 // `limit`: the most worlds --where lists (0: all); the count is always complete.
 QueryAnswer answer_query(const kripke::Play& play, Query query, const UserFormula& phi,
                          OutputFormat format, std::size_t limit);
+
+// `check --frame`: per agent, which frame properties its relation has over the alive worlds
+// (reflexive, serial, transitive, Euclidean, symmetric) and the logic they make valid (S5,
+// KD45, ...). InputError for a game that counts its worlds instead of listing them.
+std::string frame_report(const kripke::Play& play, OutputFormat format);
 
 }  // namespace kripkesim

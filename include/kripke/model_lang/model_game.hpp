@@ -58,7 +58,12 @@ class ModelData {
       : spec_(std::move(spec)) {
     check_limits(*spec_, limits);
     const Vocabulary& vocab = spec_->vocabulary();
-    enumerate("/rules/law");
+    if (spec_->lists_worlds()) {
+      for (const WorldSpec& w : spec_->worlds()) worlds_.push_back(std::uint32_t(w.assignment));
+      if (const auto actual = spec_->actual_world()) actual_ = World(*actual);
+    } else {
+      enumerate("/rules/law");
+    }
     if (const auto& actual = spec_->actual()) {
       const std::uint64_t a = vocab.assignment(*actual);
       const auto it = std::lower_bound(worlds_.begin(), worlds_.end(), std::uint32_t(a));
@@ -72,7 +77,8 @@ class ModelData {
 
   // Refuses, before anything is built, assignments too many for the explicit engine.
   static void check_limits(const ModelSpec& spec, const WorldLimits& limits) {
-    const BigCount assignments = spec.vocabulary().assignment_count();
+    const BigCount assignments =
+        spec.lists_worlds() ? BigCount(spec.worlds().size()) : spec.vocabulary().assignment_count();
     check_world_limit(assignments, limits,
                       model_bytes_per_world(spec.agents().size(), sizeof(std::uint32_t)),
                       "/rules/variables");
@@ -90,7 +96,12 @@ class ModelData {
   std::optional<World> actual() const { return actual_; }
 
   // The initial model with `actual` as its actual world (valuation: assignment numbers).
-  Model initial_model(World actual) const { return Model(partitions_, actual, worlds_); }
+  Model initial_model(World actual) const {
+    Model m(partitions_, actual, worlds_);
+    for (std::size_t i = 0; i < arrows_.size(); ++i)
+      if (arrows_[i]) m.set_relation(Agent(i), *arrows_[i]);
+    return m;
+  }
 
  private:
   // The worlds: every assignment that satisfies the law, in increasing number. The law is
@@ -123,7 +134,13 @@ class ModelData {
   void build_partitions() {
     RecycledVector<std::uint32_t> key(worlds_.size());
     std::vector<std::uint64_t> term_key;  // only when some agent observes a term
+    arrows_.resize(spec_->agents().size());
     for (std::size_t i = 0; i < spec_->agents().size(); ++i) {
+      if (const auto& arrows = spec_->agents()[i].arrows) {
+        arrows_[i] = Relation::from_successors(*arrows);
+        partitions_.push_back(Partition::universal(worlds_.size()));  // set_relation replaces it
+        continue;
+      }
       if (const auto hidden = hidden_bits(spec_->agents()[i])) {
         partitions_.push_back(Partition::hiding_bits(worlds_.size(), *hidden));
         continue;
@@ -166,7 +183,8 @@ class ModelData {
   // stores nothing per world (the muddy children written as a model).
   std::optional<World> hidden_bits(const AgentSpec& agent) const {
     const Vocabulary& vocab = spec_->vocabulary();
-    if (BigCount(worlds_.size()) != vocab.assignment_count()) return std::nullopt;
+    if (spec_->lists_worlds() || BigCount(worlds_.size()) != vocab.assignment_count())
+      return std::nullopt;
     World seen = 0;
     for (std::size_t k = 0; k < vocab.size(); ++k)
       if (!std::has_single_bit(vocab.variables()[k].values.size())) return std::nullopt;
@@ -179,8 +197,10 @@ class ModelData {
   }
 
   std::shared_ptr<const ModelSpec> spec_;
-  std::vector<std::uint32_t> worlds_;  // the assignment of each world, increasing
+  // The assignment of each world: increasing, or as listed.
+  std::vector<std::uint32_t> worlds_;
   std::vector<Partition> partitions_;
+  std::vector<std::optional<Relation>> arrows_;  // per agent that gives arrows
   std::optional<World> actual_;
 };
 
@@ -244,6 +264,11 @@ class ModelGame final : public Game {
                        "/agents");
     if (!this->config().deal.is_null())
       throw InputError("a model's actual world is its rules' \"actual\"", "/deal");
+    if (spec_->lists_worlds() && this->config().engine == "symbolic")
+      throw InputError(
+          "the symbolic engine reads variables, a law and observations (S5 knowledge); a model "
+          "written world by world, with arrows, needs \"engine\": \"explicit\"",
+          "/engine");
     if (!choose_symbolic()) {
       data_ = std::make_shared<const ModelData>(spec_, this->config().limits());
       return;
@@ -309,7 +334,7 @@ class ModelGame final : public Game {
   bool choose_symbolic() const {
     const std::string& engine = config().engine;
     if (engine == "symbolic") return true;
-    if (engine == "explicit") return false;
+    if (engine == "explicit" || spec_->lists_worlds()) return false;
     const model_lang::Vocabulary& vocab = spec_->vocabulary();
     const bool wide = std::any_of(
         vocab.variables().begin(), vocab.variables().end(),

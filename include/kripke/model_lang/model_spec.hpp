@@ -5,6 +5,7 @@
 // keeps them in a binary decision diagram.
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "kripke/formula_parser.hpp"
 #include "kripke/model_lang/arithmetic.hpp"
 #include "kripke/model_lang/vocabulary.hpp"
+#include "kripke/world_set.hpp"
 
 namespace kripke::model_lang {
 
@@ -26,6 +28,16 @@ struct Observation {
 struct AgentSpec {
   std::string name;
   std::vector<Observation> observes;
+  // In a model that lists its worlds, an agent may give arrows instead: per world (by index
+  // in the list), the worlds it considers possible there. Any relation: belief, false belief.
+  std::optional<std::vector<std::vector<World>>> arrows;
+};
+
+// A world of a model written world by world: its name and its assignment (a number, as
+// Vocabulary numbers assignments). Two worlds may carry the same assignment.
+struct WorldSpec {
+  std::string name;
+  std::uint64_t assignment = 0;
 };
 
 // The variable a propositional atom names; FormulaError (at the atom's column) for an
@@ -55,6 +67,14 @@ class ModelSpec {
   explicit ModelSpec(const Json& rules) {
     ObjectReader r(rules, "/rules");
     vocab_ = Vocabulary::read(r.required("variables"), "/rules/variables");
+    if (const Json* worlds = r.find("worlds")) {
+      if (r.find("law"))
+        throw InputError(
+            "a model lists its worlds or gives a law that makes them, not both: the listed "
+            "worlds are the model's",
+            "/rules/law");
+      read_worlds(*worlds, "/rules/worlds");
+    }
     read_agents(r.required("agents"), "/rules/agents");
     const std::string law_text = r.string("law", "true");
     law_ = parse_at(law_text, "/rules/law");
@@ -63,8 +83,13 @@ class ModelSpec {
     } catch (const FormulaError& e) {
       throw InputError(e.what(), "/rules/law");
     }
-    if (const Json* actual = r.find("actual"))
-      actual_ = vocab_.read_value_indices(*actual, "/rules/actual");
+    if (const Json* actual = r.find("actual")) {
+      if (lists_worlds()) {
+        actual_world_ = world_index(*actual, "/rules/actual");
+      } else {
+        actual_ = vocab_.read_value_indices(*actual, "/rules/actual");
+      }
+    }
     r.done();
     rules_ = rules;
     rules_["law"] = law_text;
@@ -75,6 +100,16 @@ class ModelSpec {
   const Formula& law() const { return *law_; }
   // The actual world's value indices, when the rules name it.
   const std::optional<std::vector<std::size_t>>& actual() const { return actual_; }
+  // A model written world by world: its worlds, in the order listed, and the actual one's
+  // index when the rules name it.
+  bool lists_worlds() const { return !worlds_.empty(); }
+  const std::vector<WorldSpec>& worlds() const { return worlds_; }
+  std::optional<std::size_t> actual_world() const { return actual_world_; }
+  // Whether some agent gives arrows rather than observations (the model may hold beliefs).
+  bool has_arrows() const {
+    return std::any_of(agents_.begin(), agents_.end(),
+                       [](const AgentSpec& a) { return a.arrows.has_value(); });
+  }
   const Json& rules() const { return rules_; }
 
   std::vector<std::string> agent_names() const {
@@ -117,6 +152,66 @@ class ModelSpec {
     }
   }
 
+  // "worlds": [{"name": "basket", "values": {"in_box": false}}, ...]
+  void read_worlds(const Json& list, const std::string& path) {
+    const Json& items = array_at(list, path);
+    if (items.empty()) throw InputError("a model needs at least one world", path);
+    if (items.size() > kMaxListedWorlds)
+      throw InputError("more than " + std::to_string(kMaxListedWorlds) +
+                           " listed worlds: give variables and a law instead",
+                       path);
+    for (std::size_t k = 0; k < items.size(); ++k) {
+      ObjectReader r(items[k], path + "/" + std::to_string(k));
+      WorldSpec world;
+      world.name = r.required_string("name");
+      check_word(world.name, r.path_of("name"));
+      for (const WorldSpec& other : worlds_)
+        if (other.name == world.name)
+          throw InputError("two worlds are named '" + world.name + "'", r.path_of("name"));
+      world.assignment = vocab_.read_assignment(r.required("values"), r.path_of("values"));
+      r.done();
+      worlds_.push_back(std::move(world));
+    }
+  }
+
+  // The index of the listed world named by `name`, or an error naming the worlds.
+  std::size_t world_index(const Json& name, const std::string& path) const {
+    const std::string text = ObjectReader::string_value(name, path);
+    std::vector<std::string> names;
+    for (std::size_t w = 0; w < worlds_.size(); ++w) {
+      if (worlds_[w].name == text) return w;
+      if (names.size() < 12) names.push_back(worlds_[w].name);
+    }
+    throw InputError("no world is named '" + text + "' (the worlds: " + ObjectReader::join(names) +
+                         (worlds_.size() > names.size() ? ", ..." : "") + ")",
+                     path);
+  }
+
+  // "arrows": {"basket": ["basket"], "box": ["basket"]}: from a world, the worlds the agent
+  // considers possible there; a world left out has no arrows (the agent would believe
+  // anything there: check --frame says whether the relation is serial).
+  std::vector<std::vector<World>> read_arrows(const Json& arrows, const std::string& path) const {
+    if (!lists_worlds())
+      throw InputError(
+          "arrows go between listed worlds: give the model's \"worlds\" (or let the agent "
+          "observe variables)",
+          path);
+    if (!arrows.is_object())
+      throw InputError(
+          "expected an object from worlds to the worlds seen from them, like {\"w1\": [\"w1\", "
+          "\"w2\"]}",
+          path);
+    std::vector<std::vector<World>> successors(worlds_.size());
+    for (const auto& [from, targets] : arrows.items()) {
+      const std::string from_path = path + "/" + from;
+      const std::size_t w = world_index(Json(from), from_path);
+      const Json& list = array_at(targets, from_path);
+      for (std::size_t k = 0; k < list.size(); ++k)
+        successors[w].push_back(World(world_index(list[k], from_path + "/" + std::to_string(k))));
+    }
+    return successors;
+  }
+
   void read_agents(const Json& list, const std::string& path) {
     const Json& items = array_at(list, path);
     if (items.empty()) throw InputError("a model needs at least one agent", path);
@@ -129,6 +224,15 @@ class ModelSpec {
       for (const AgentSpec& other : agents_)
         if (other.name == agent.name)
           throw InputError("the agent '" + agent.name + "' is declared twice", r.path_of("name"));
+      if (const Json* arrows = r.find("arrows")) {
+        if (r.find("observes"))
+          throw InputError("an agent observes variables or has arrows, not both",
+                           r.path_of("arrows"));
+        agent.arrows = read_arrows(*arrows, r.path_of("arrows"));
+        r.done();
+        agents_.push_back(std::move(agent));
+        continue;
+      }
       const Json& observes = array_at(r.required("observes"), r.path_of("observes"));
       for (std::size_t j = 0; j < observes.size(); ++j) {
         const std::string item_path = r.path_of("observes") + "/" + std::to_string(j);
@@ -154,7 +258,13 @@ class ModelSpec {
     }
   }
 
+  // A listed model is drawn and checked by hand: this many worlds is far beyond that, and
+  // keeps world indices in 32 bits with room to spare.
+  static constexpr std::size_t kMaxListedWorlds = 1'000'000;
+
   Vocabulary vocab_;
+  std::vector<WorldSpec> worlds_;
+  std::optional<std::size_t> actual_world_;
   std::vector<AgentSpec> agents_;
   FormulaPtr law_;
   std::optional<std::vector<std::size_t>> actual_;
