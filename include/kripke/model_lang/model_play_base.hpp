@@ -30,9 +30,16 @@ class ModelPlayBase : public Play {
   Json agents() const override {
     Json out = Json::array();
     for (std::size_t i = 0; i < spec_->agents().size(); ++i) {
-      Json observes = Json::array();
-      for (const Observation& o : spec_->agents()[i].observes) observes.push_back(o.text);
-      out.push_back({{"agent", i + 1}, {"name", spec_->agents()[i].name}, {"observes", observes}});
+      const AgentSpec& agent = spec_->agents()[i];
+      Json entry = {{"agent", i + 1}, {"name", agent.name}};
+      if (agent.arrows) {
+        entry["arrows"] = true;  // its relation is given world by world (in the rules)
+      } else {
+        Json observes = Json::array();
+        for (const Observation& o : agent.observes) observes.push_back(o.text);
+        entry["observes"] = observes;
+      }
+      out.push_back(std::move(entry));
     }
     return out;
   }

@@ -92,7 +92,7 @@ class ModelSpec {
     }
     r.done();
     rules_ = rules;
-    rules_["law"] = law_text;
+    if (!lists_worlds()) rules_["law"] = law_text;
   }
 
   const Vocabulary& vocabulary() const { return vocab_; }
