@@ -1,8 +1,8 @@
-// Sum and Product as `kripkesim scenario` plays the bundled files (configs/models/
-// sum-and-product.json and sum-and-product-1000.json): reading the file, building the model,
-// checking the script, the statements and the expectations. The bound-500 row is the
-// bound-1000 file with its bound lowered (the statements do not depend on it; the world
-// count is taken out).
+// Whole scenarios as `kripkesim scenario` plays the bundled files: reading the file,
+// building the model, checking the script, the updates and the expectations. Sum and Product
+// (configs/models/sum-and-product.json and sum-and-product-1000.json; the bound-500 row is
+// the bound-1000 file with its bound lowered: the statements do not depend on it, the world
+// count is taken out), and the false-belief tasks.
 #include "scenario/bench.hpp"
 
 #include <fmt/core.h>
@@ -57,6 +57,17 @@ std::vector<BenchCase> scenario_bench_cases() {
              scenario_row("bound 100", bundled("sum-and-product.json"), "auto", repeat, "< 15 ms"),
              scenario_row("bound 500", with_bound(thousand, 500), "auto", repeat, "< 1 s"),
              scenario_row("bound 1000", thousand, "auto", repeat, "< 5 s")};
+       }},
+      {"scenario-false-belief",
+       "kripkesim scenario on the bundled false-belief tasks (Sally-Anne, chocolate, the letter "
+       "Bill does not notice)",
+       20,
+       [](int repeat) {
+         std::vector<BenchRow> rows;
+         for (const char* name : {"sally-anne", "chocolate-task", "letter-unnoticed"})
+           rows.push_back(
+               scenario_row(name, bundled(std::string(name) + ".json"), "auto", repeat, "< 1 ms"));
+         return rows;
        }},
       {"scenario-sum-and-product-engines",
        "kripkesim scenario on Sum and Product, bound 1000, on each engine", 1,

@@ -1,6 +1,7 @@
 // Benchmarks of models written in a config: Sum and Product with its statements written
-// with Kv (bounds 100 and 500, on both engines), and a model of 14.7 million worlds asked --where /
-// --valid questions.
+// with Kv (bounds 100 and 500, on both engines), a model of 14.7 million worlds asked --where /
+// --valid questions, and a random belief (KD45) model of 20,000 worlds updated by an action
+// model with arrows and asked a common-belief question.
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -11,7 +12,9 @@
 #include "games/catalog.hpp"
 #include "kripke/formula_parser.hpp"
 #include "kripke/game_loop.hpp"
+#include "kripke/rng.hpp"
 #include "kripke/symbolic/buddy_session.hpp"
+#include "kripke/updates.hpp"
 
 namespace kripkesim {
 namespace {
@@ -107,6 +110,61 @@ BenchRow sum_and_product(int bound, int repeat, const std::string& engine) {
 
 }  // namespace
 
+// A random KD45 model: `worlds` worlds in clusters of 100 per agent (each agent its own
+// random clustering); in each cluster the agent believes 10 of its worlds (so it rules out
+// the other 90 while in them: false beliefs abound). Atom p holds at half the worlds.
+kripke::Model random_kd45(std::size_t worlds, int agents, kripke::Rng& rng) {
+  std::vector<kripke::Relation> relations;
+  for (int a = 0; a < agents; ++a) {
+    std::vector<kripke::World> order(worlds);
+    for (std::size_t w = 0; w < worlds; ++w) order[w] = kripke::World(w);
+    rng.shuffle(order);
+    std::vector<std::vector<kripke::World>> successors(worlds);
+    for (std::size_t start = 0; start < worlds; start += 100) {
+      const std::size_t end = std::min(worlds, start + 100);
+      const std::vector<kripke::World> believed(order.begin() + long(start),
+                                                order.begin() + long(std::min(end, start + 10)));
+      for (std::size_t k = start; k < end; ++k) successors[order[k]] = believed;
+    }
+    relations.push_back(kripke::Relation::from_successors(std::move(successors)));
+  }
+  return kripke::Model(std::move(relations), kripke::World(rng.below(worlds)),
+                       kripke::Model::identity(worlds));
+}
+
+// 20,000 worlds, 3 agents: agent 1 privately learns p while the others believe nothing
+// happened (an action model with arrows: 30,000 worlds after), then C{1,2,3} ~B1 p.
+std::vector<BenchRow> belief_kd45(int repeat) {
+  constexpr std::size_t kWorlds = 20'000;
+  kripke::Rng rng(35);
+  const kripke::Model start = random_kd45(kWorlds, 3, rng);
+  kripke::WorldSet p(kWorlds);
+  for (std::size_t w = 0; w < kWorlds; ++w) p.assign(kripke::World(w), w % 2 == 0);
+  const auto atoms = [&](const kripke::Formula&, const kripke::Model& m) {
+    return kripke::worlds_where(m, [&](std::uint32_t v) { return p.test(v); });
+  };
+  const kripke::FormulaPtr question = kripke::parse_formula("C{1,2,3} ~B1 p");
+  std::size_t after = 0, holding = 0;
+  const Timings build = time_runs(repeat, [&] {
+    kripke::Rng again(35);
+    after = random_kd45(kWorlds, 3, again).world_count();
+  });
+  const Timings t = time_runs(repeat, [&] {
+    kripke::Model m = start;
+    kripke::ActionModel am;
+    am.preconditions = {worlds_where(m, [&](std::uint32_t v) { return p.test(v); }), m.alive()};
+    am.event_class.assign(3, {0, 1});
+    am.event_arrows = {{}, {{1}, {1}}, {{1}, {1}}};  // agents 2 and 3 see only "nothing"
+    am.actual_event = p.test(m.valuation(m.actual())) ? 0 : 1;
+    kripke::product_update(m, am);
+    after = m.world_count();
+    holding = kripke::Evaluator(m, atoms).eval(*question).count();
+  });
+  return {{"build: 20,000 worlds, 3 agents", build, "KD45, 200 clusters per agent"},
+          {"update + C: private learning, then C{1,2,3} ~B1 p", t,
+           fmt::format("{} worlds after, C holds at {}; target < 1 s", after, holding)}};
+}
+
 std::vector<BenchCase> model_bench_cases() {
   return {
       {"model-sum-and-product",
@@ -118,6 +176,10 @@ std::vector<BenchCase> model_bench_cases() {
       {"model-large",
        "a model in a config: 14.7 million worlds, build and a --where / --valid question", 3,
        [](int repeat) { return large_model(repeat); }},
+      {"model-belief-kd45",
+       "a random KD45 model (20,000 worlds, 3 agents): an action model with arrows and a C "
+       "formula",
+       5, [](int repeat) { return belief_kd45(repeat); }},
       {"symbolic-sum-and-product",
        "Sum and Product on both engines, bounds 100 and 500 (1000: scenario-sum-and-product-"
        "engines)",
