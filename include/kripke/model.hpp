@@ -95,6 +95,20 @@ class Model {
     }
   }
 
+  // Whether pred(v) holds for every alive world v agent i considers possible at w; stops at
+  // the first that fails.
+  template <class Pred>
+  bool all_possible(Agent i, World w, Pred&& pred) const {
+    if (has_partition(i)) {
+      for (World v : partition(i).class_containing(w))
+        if (alive_.test(v) && !pred(v)) return false;
+      return true;
+    }
+    for (World v : general_relation(i).successors(w))
+      if (alive_.test(v) && !pred(v)) return false;
+    return true;
+  }
+
   // The worlds agent i considers possible at w: R_i(w) ∩ alive.
   WorldSet possible_worlds(Agent i, World w) const {
     WorldSet out(world_count_);
@@ -209,10 +223,7 @@ namespace kripke {
 template <class F>
 bool knows_value(const Model& m, Agent i, F&& f) {
   const auto actual_value = f(m.valuation(m.actual()));
-  bool same = true;
-  m.for_each_possible(i, m.actual(),
-                      [&](World v) { same = same && f(m.valuation(v)) == actual_value; });
-  return same;
+  return m.all_possible(i, m.actual(), [&](World v) { return f(m.valuation(v)) == actual_value; });
 }
 
 }  // namespace kripke
