@@ -1,12 +1,15 @@
 // Accessibility relations of any shape (relation.hpp): frame properties against brute
 // force on random relations and random sets of alive worlds, the partition of an
-// equivalence, pair counts, and the names of the logics.
+// equivalence, pair counts, the names of the logics, and S5 given as arrows kept as today's
+// partitions.
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <vector>
 
+#include "kripke/model.hpp"
 #include "kripke/relation.hpp"
 #include "kripke/rng.hpp"
+#include "kripke/updates.hpp"
 
 namespace {
 
@@ -175,4 +178,38 @@ TEST_CASE("[relation] equal rows are stored once, and refining keeps a world's o
   // Nobody believes world 0 or 3, so the relation is neither reflexive nor symmetric, but
   // serial, transitive and Euclidean: KD45.
   CHECK(r.properties(WorldSet::full(4)).logic() == "KD45");
+}
+
+TEST_CASE("[relation] S5 given as arrows is today's partition, before and after an action") {
+  kripke::Rng rng(3535);
+  for (int round = 0; round < 200; ++round) {
+    const std::size_t n = 1 + rng.below(40);
+    std::vector<std::uint64_t> keys(n);
+    for (auto& k : keys) k = rng.below(1 + n / 3);
+    std::vector<std::vector<World>> arrows(n);
+    for (World w = 0; w < n; ++w)
+      for (World v = 0; v < n; ++v)
+        if (keys[w] == keys[v]) arrows[w].push_back(v);
+    std::vector<Relation> relations;
+    relations.push_back(Relation::from_successors(arrows));
+    kripke::Model given(std::move(relations), 0, kripke::Model::identity(n));
+    REQUIRE(given.s5());
+    REQUIRE(given.partition(0) == kripke::Partition::from_keys(keys));
+    // An action whose arrows are an equivalence (events 0 and 1 alike, 2 apart) gives the
+    // partition the same action with classes gives.
+    kripke::ActionModel by_classes;
+    for (int e = 0; e < 3; ++e) {
+      WorldSet pre(n);
+      for (World w = 0; w < n; ++w) pre.assign(w, w == 0 || rng.below(2) == 0);
+      by_classes.preconditions.push_back(pre);
+    }
+    by_classes.event_class = {{0, 0, 2}};
+    kripke::ActionModel by_arrows = by_classes;
+    by_arrows.event_arrows = {{{0, 1}, {0, 1}, {2}}};
+    kripke::Model a = given, b = given;
+    kripke::product_update(a, by_classes);
+    kripke::product_update(b, by_arrows);
+    REQUIRE(b.s5());
+    REQUIRE(a.partition(0) == b.partition(0));
+  }
 }
