@@ -28,7 +28,7 @@ class Model {
   // it is the identity until a product update duplicates worlds.
   Model(std::vector<Partition> partitions, World actual, std::vector<std::uint32_t> valuation)
       : world_count_(valuation.size()), partitions_(std::move(partitions)), actual_(actual) {
-    take_valuation(std::move(valuation));
+    take_valuation(valuation);
     check();
   }
 
@@ -44,7 +44,7 @@ class Model {
   // Relations of any shape: each that is an equivalence is kept as a partition.
   Model(std::vector<Relation> relations, World actual, std::vector<std::uint32_t> valuation)
       : world_count_(valuation.size()), actual_(actual) {
-    take_valuation(std::move(valuation));
+    take_valuation(valuation);
     partitions_.resize(relations.size());
     for (std::size_t i = 0; i < relations.size(); ++i)
       set_relation(Agent(i), std::move(relations[i]));
@@ -187,9 +187,12 @@ class Model {
     }
   }
 
-  void take_valuation(std::vector<std::uint32_t> valuation) {
-    for (std::size_t w = 0; w < valuation.size() && identity_valuation_; ++w)
-      identity_valuation_ = valuation[w] == w;
+  // Keeps the valuation unless it is the identity. The scan runs on locals: a member
+  // written in the loop would be stored on every step.
+  void take_valuation(std::vector<std::uint32_t>& valuation) {
+    std::size_t w = 0;
+    while (w < valuation.size() && valuation[w] == w) ++w;
+    identity_valuation_ = w == valuation.size();
     if (!identity_valuation_) valuation_ = std::move(valuation);
   }
 
