@@ -388,7 +388,8 @@ class Play {
       // In a model with beliefs: whether the agent rules out the actual world (so that what
       // it believes may be false, and `knows` may speak of a wrong world).
       if (enumerates_worlds() && !model_.s5())
-        stats["believes_falsely"] = !model_.possible_worlds(a).test(model_.actual());
+        stats["believes_falsely"] =
+            model_.all_possible(a, model_.actual(), [&](World v) { return v != model_.actual(); });
       out.push_back(std::move(stats));
     }
     return out;

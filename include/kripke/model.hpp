@@ -83,18 +83,6 @@ class Model {
   // Agent i's relation when it is not a partition.
   const Relation& general_relation(Agent i) const { return general_.at(std::size_t(i)); }
 
-  // Calls f(v) for every alive world agent i considers possible at w.
-  template <class F>
-  void for_each_possible(Agent i, World w, F&& f) const {
-    if (has_partition(i)) {
-      for (World v : partition(i).class_containing(w))
-        if (alive_.test(v)) f(v);
-    } else {
-      for (World v : general_relation(i).successors(w))
-        if (alive_.test(v)) f(v);
-    }
-  }
-
   // Whether pred(v) holds for every alive world v agent i considers possible at w; stops at
   // the first that fails.
   template <class Pred>
@@ -107,6 +95,14 @@ class Model {
     for (World v : general_relation(i).successors(w))
       if (alive_.test(v) && !pred(v)) return false;
     return true;
+  }
+  // Calls f(v) for every alive world agent i considers possible at w.
+  template <class F>
+  void for_each_possible(Agent i, World w, F&& f) const {
+    all_possible(i, w, [&](World v) {
+      f(v);
+      return true;
+    });
   }
 
   // The worlds agent i considers possible at w: R_i(w) ∩ alive.

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <deque>
+#include <span>
 #include <vector>
 
 #include "kripke/recycling.hpp"
@@ -16,23 +17,31 @@
 
 namespace kripke {
 
-// For each row the alive worlds of `alive` use, which of φ and ¬φ its alive members show
-// (bit 0: φ, bit 1: ¬φ, 0: none); then the worlds of `alive` whose row's mask `keep`s.
-template <class Keep>
-WorldSet select_rows(const WorldSet& alive, const Relation& r, const WorldSet& phi, Keep&& keep) {
-  constexpr unsigned char kUnread = 4;
-  RecycledVector<unsigned char> seen(r.row_count(), kUnread);
+// The worlds of `alive` whose row gets a yes from verdict(row's members), each row the
+// alive worlds use asked once.
+template <class Verdict>
+WorldSet worlds_by_row(const WorldSet& alive, const Relation& r, Verdict&& verdict) {
+  constexpr unsigned char kUnread = 2;
+  RecycledVector<unsigned char> said(r.row_count(), kUnread);
   WorldSet out(alive.size());
   alive.for_each([&](World w) {
-    unsigned char& mask = seen[r.row_of(w)];
-    if (mask == kUnread) {
-      mask = 0;
-      for (World v : r.members(r.row_of(w)))
-        if (alive.test(v)) mask |= phi.test(v) ? 1U : 2U;
-    }
-    if (keep(unsigned{mask})) out.set(w);
+    unsigned char& yes = said[r.row_of(w)];
+    if (yes == kUnread) yes = verdict(r.members(r.row_of(w))) ? 1 : 0;
+    if (yes) out.set(w);
   });
   return out;
+}
+
+// For each row, which of φ and ¬φ its alive members show (bit 0: φ, bit 1: ¬φ, 0: none);
+// then the worlds of `alive` whose row's mask `keep`s.
+template <class Keep>
+WorldSet select_rows(const WorldSet& alive, const Relation& r, const WorldSet& phi, Keep&& keep) {
+  return worlds_by_row(alive, r, [&](std::span<const World> members) {
+    unsigned mask = 0;
+    for (World v : members)
+      if (alive.test(v)) mask |= phi.test(v) ? 1U : 2U;
+    return keep(mask);
+  });
 }
 
 // K φ: the worlds of `alive` whose alive successors all satisfy φ.
@@ -43,29 +52,18 @@ inline WorldSet rows_inside(const WorldSet& alive, const Relation& r, const Worl
 // Kv t: the worlds of `alive` whose alive successors show at most one value of `values`.
 inline WorldSet rows_of_one_value(const WorldSet& alive, const Relation& r,
                                   const std::vector<std::int64_t>& values) {
-  constexpr unsigned char kUnread = 2;
-  RecycledVector<unsigned char> one(r.row_count(), kUnread);
-  WorldSet out(alive.size());
-  alive.for_each([&](World w) {
-    unsigned char& verdict = one[r.row_of(w)];
-    if (verdict == kUnread) {
-      verdict = 1;
-      bool first = true;
-      std::int64_t value = 0;
-      for (World v : r.members(r.row_of(w))) {
-        if (!alive.test(v)) continue;
-        if (first) {
-          value = values[v];
-          first = false;
-        } else if (values[v] != value) {
-          verdict = 0;
-          break;
-        }
+  return worlds_by_row(alive, r, [&](std::span<const World> members) {
+    const World* first = nullptr;
+    for (const World& v : members) {
+      if (!alive.test(v)) continue;
+      if (!first) {
+        first = &v;
+      } else if (values[v] != values[*first]) {
+        return false;
       }
     }
-    if (verdict) out.set(w);
+    return true;
   });
-  return out;
 }
 
 // C φ for the group whose relations are `relations`: the worlds of `alive` from which every

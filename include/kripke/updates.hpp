@@ -81,6 +81,9 @@ struct ActionModel {
   // An agent whose list is empty tells events apart by event_class.
   std::vector<std::vector<std::vector<std::uint32_t>>> event_arrows;
   std::size_t actual_event = 0;
+  bool has_arrows(std::size_t agent) const {
+    return agent < event_arrows.size() && !event_arrows[agent].empty();
+  }
   // [event][world of the current model]; an event without a row (or a model without this
   // table) changes no fact.
   std::vector<std::vector<std::uint32_t>> valuation_after;
@@ -96,7 +99,7 @@ inline Relation product_relation(const Model& m, const ActionModel& am, std::siz
   // The events agent i considers possible after each event, ascending.
   std::vector<std::vector<std::uint32_t>> sees(events);
   for (std::size_t e = 0; e < events; ++e) {
-    if (i < am.event_arrows.size() && !am.event_arrows[i].empty()) {
+    if (am.has_arrows(i)) {
       sees[e] = am.event_arrows[i][e];
     } else {
       for (std::size_t f = 0; f < events; ++f)
@@ -110,7 +113,9 @@ inline Relation product_relation(const Model& m, const ActionModel& am, std::siz
   for (World w : source) ++start[w + 1];
   for (std::size_t v = 0; v < m.world_count(); ++v) start[v + 1] += start[v];
 
-  const Relation old = m.relation(Agent(i));
+  // Rows of a partition are made for the occasion; a relation kept as rows is read in place.
+  const Relation made = m.has_partition(Agent(i)) ? m.relation(Agent(i)) : Relation();
+  const Relation& old = m.has_partition(Agent(i)) ? made : m.general_relation(Agent(i));
   Relation::Rows rows;
   std::vector<Relation::RowId> row_of(source.size());
   std::unordered_map<std::uint64_t, Relation::RowId> built;  // (old row, event) → new row
@@ -167,15 +172,12 @@ inline UpdateResult product_update(Model& m, const ActionModel& am) {
     }
   });
 
-  const auto has_arrows = [&](std::size_t i) {
-    return i < am.event_arrows.size() && !am.event_arrows[i].empty();
-  };
   std::vector<Partition> partitions;
   partitions.reserve(m.agent_count());
   std::vector<std::size_t> general;  // agents whose new relation is built from rows
   RecycledVector<std::uint64_t> key(source.size());
   for (std::size_t i = 0; i < m.agent_count(); ++i) {
-    if (!m.has_partition(Agent(i)) || has_arrows(i)) {
+    if (!m.has_partition(Agent(i)) || am.has_arrows(i)) {
       general.push_back(i);
       partitions.push_back(Partition::universal(source.size()));  // replaced below
       continue;

@@ -152,6 +152,17 @@ class ModelSpec {
     }
   }
 
+  // The reader's "name": a word that nothing in `taken` is named yet (else `twice(name)`).
+  template <class Named, class Message>
+  static std::string unique_name(ObjectReader& r, const std::vector<Named>& taken,
+                                 Message&& twice) {
+    std::string name = r.required_string("name");
+    check_word(name, r.path_of("name"));
+    for (const Named& other : taken)
+      if (other.name == name) throw InputError(twice(name), r.path_of("name"));
+    return name;
+  }
+
   // "worlds": [{"name": "basket", "values": {"in_box": false}}, ...]
   void read_worlds(const Json& list, const std::string& path) {
     const Json& items = array_at(list, path);
@@ -163,11 +174,9 @@ class ModelSpec {
     for (std::size_t k = 0; k < items.size(); ++k) {
       ObjectReader r(items[k], path + "/" + std::to_string(k));
       WorldSpec world;
-      world.name = r.required_string("name");
-      check_word(world.name, r.path_of("name"));
-      for (const WorldSpec& other : worlds_)
-        if (other.name == world.name)
-          throw InputError("two worlds are named '" + world.name + "'", r.path_of("name"));
+      world.name = unique_name(r, worlds_, [](const std::string& name) {
+        return "two worlds are named '" + name + "'";
+      });
       world.assignment = vocab_.read_assignment(r.required("values"), r.path_of("values"));
       r.done();
       worlds_.push_back(std::move(world));
@@ -219,11 +228,9 @@ class ModelSpec {
       const std::string at = path + "/" + std::to_string(k);
       ObjectReader r(items[k], at);
       AgentSpec agent;
-      agent.name = r.required_string("name");
-      check_word(agent.name, r.path_of("name"));
-      for (const AgentSpec& other : agents_)
-        if (other.name == agent.name)
-          throw InputError("the agent '" + agent.name + "' is declared twice", r.path_of("name"));
+      agent.name = unique_name(r, agents_, [](const std::string& name) {
+        return "the agent '" + name + "' is declared twice";
+      });
       if (const Json* arrows = r.find("arrows")) {
         if (r.find("observes"))
           throw InputError("an agent observes variables or has arrows, not both",
