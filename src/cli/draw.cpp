@@ -144,7 +144,10 @@ void add_draw_command(CLI::App& app) {
               "when a path of its colour joins them (the legend names the colours). --limit\n"
               "counts what Graphviz lays out, nodes and edges. --minimize draws\n"
               "a node per class of bisimilar worlds instead (same valuation, same knowledge), and\n"
-              "the legend gives the count. --format svg or png renders it with Graphviz's `dot`\n"
+              "the legend gives the count. A model with beliefs (relations that are not\n"
+              "equivalences) is drawn with arrows: from each world to the worlds the agent\n"
+              "considers possible there, a loop where it sees itself. --format svg or png renders\n"
+              "it with Graphviz's `dot`\n"
               "program (scripts/install-deps.sh draw installs it).",
               "  0  the drawing was written\n"
               "  2  bad usage, a bad config or formula, an unknown agent, too many worlds, or no\n"
