@@ -12,11 +12,19 @@
 //   C_G φ  = the greatest X with X = ∧_{i∈G} K_i(φ ∧ X)
 //   [!φ]ψ  = φ → ψ evaluated under θ ∧ φ;  <!φ>ψ = φ ∧ (ψ under θ ∧ φ)
 // A public announcement of φ replaces θ by θ ∧ φ.
+//
+// An agent may also observe a partition of the states given by its classes (the value
+// classes of a term it observes, when a variable block holding the value would make θ
+// large: Sum and Product's x * y). Two states are then alike to it when they agree on its
+// variables and lie in the same class of each of its partitions, and each operator is
+// computed class by class: K_i φ = ∪_S S ∧ ¬∃(V∖O_i)(S ∧ θ ∧ ¬φ), cheap when the classes
+// are many and small, where one quantification over the block's θ is not.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -29,6 +37,7 @@
 #include "kripke/symbolic/assignment_count.hpp"
 #include "kripke/symbolic/buddy_session.hpp"
 #include "kripke/symbolic/every_twin.hpp"
+#include "kripke/symbolic/observed_classes.hpp"
 
 namespace kripke::symbolic {
 
@@ -51,9 +60,18 @@ class KnowledgeStructure {
   // θ ∧ φ: the states where φ holds (a public announcement, or the law itself).
   void restrict_to(const bdd& phi) {
     law_ &= phi;
+    for (ObservedPartition& p : partitions_) p.live = live_within(*p.live, phi);
     BuddySession::check();
   }
 
+  // The variables some of `group` observe, in increasing order.
+  std::vector<int> observed_by(const std::vector<Agent>& group) const {
+    std::vector<int> out;
+    for (Agent i : group) out.insert(out.end(), observed(i).begin(), observed(i).end());
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+  }
   // The variables none of `group` observes: what they quantify over.
   bdd unobserved_by(const std::vector<Agent>& group) const {
     std::vector<bool> seen(std::size_t(variables_), false);
@@ -93,8 +111,49 @@ class KnowledgeStructure {
     std::sort(mine.begin(), mine.end());
     mine.erase(std::unique(mine.begin(), mine.end()), mine.end());
   }
+  // Agent i tells the classes of `partition` apart too. Its classes hold states only (they
+  // are within θ), and each holds one.
+  void observe_classes(Agent i, ObservedClassesPtr partition) {
+    std::size_t k = 0;
+    while (k < partitions_.size() && partitions_[k].partition != partition) ++k;
+    if (k == partitions_.size())
+      partitions_.push_back({partition, std::make_shared<LiveClasses>(partition->classes)});
+    if (partitions_of_.size() < observed_.size()) partitions_of_.resize(observed_.size());
+    auto& mine = partitions_of_[std::size_t(i)];
+    if (std::find(mine.begin(), mine.end(), k) == mine.end()) mine.push_back(k);
+  }
+  std::vector<ObservedClassesPtr> observed_classes(Agent i) const {
+    std::vector<ObservedClassesPtr> out;
+    if (std::size_t(i) < partitions_of_.size())
+      for (std::size_t k : partitions_of_[std::size_t(i)]) out.push_back(partitions_[k].partition);
+    return out;
+  }
+
+  // The live classes of the partition the group's observed partitions pool to (states alike
+  // in each): null when none of the group observes one.
+  LiveClassesPtr classes_of(const std::vector<Agent>& group) const {
+    std::vector<std::size_t> pooled;
+    for (Agent i : group)
+      if (std::size_t(i) < partitions_of_.size())
+        for (std::size_t k : partitions_of_[std::size_t(i)])
+          if (std::find(pooled.begin(), pooled.end(), k) == pooled.end()) pooled.push_back(k);
+    if (pooled.empty()) return nullptr;
+    // The one with the most live classes is listed: its classes hold the fewest states.
+    std::sort(pooled.begin(), pooled.end(), [this](std::size_t a, std::size_t b) {
+      return partitions_[a].live->size() > partitions_[b].live->size();
+    });
+    LiveClassesPtr joint = partitions_[pooled.front()].live;
+    for (std::size_t k = 1; k < pooled.size(); ++k)
+      joint = joined(*joint, *partitions_[pooled[k]].partition, variables_);
+    return joint;
+  }
 
  private:
+  struct ObservedPartition {
+    ObservedClassesPtr partition;
+    LiveClassesPtr live;  // its classes that hold states under law_
+  };
+
   int variables_;
   bdd law_;
   // The law last counted (held, so that its node number cannot be reused), over how many
@@ -103,6 +162,8 @@ class KnowledgeStructure {
   mutable int counted_variables_ = -1;
   mutable BigCount counted_states_ = 0;
   std::vector<std::vector<int>> observed_;
+  std::vector<ObservedPartition> partitions_;
+  std::vector<std::vector<std::size_t>> partitions_of_;  // [agent]: indices into partitions_
 };
 
 // The BDD of a formula in a knowledge structure. `atom_truth` gives an atom's or a
@@ -111,10 +172,18 @@ class KnowledgeStructure {
 // give agents (K{alice} p), in agent order.
 class SymbolicEvaluator {
  public:
+  // A class of at most this many states is read state by state (Kv).
+  static constexpr std::size_t kListedStates = 64;
   using AtomTruth = std::function<bdd(const Formula& atom)>;
-  // A term's values over the states, each with the BDD of where the term has it (Kv reads
-  // them); FormulaError for a term the structure cannot value.
-  using TermTable = std::function<std::vector<std::pair<std::int64_t, bdd>>(const Term& term)>;
+  // How the structure values terms (Kv reads them): a term's values over the states in
+  // `care`, each with the BDD of where the term has it, and a term's value in one state (a
+  // value per variable of the structure). FormulaError for a term it cannot value.
+  struct TermValuer {
+    using Table = std::vector<std::pair<std::int64_t, bdd>>;
+    using InState = std::function<std::int64_t(const std::vector<bool>& state)>;
+    std::function<Table(const Term& term, const bdd& care)> table;
+    std::function<InState(const Term& term)> in_state;
+  };
 
   // The BDDs of a structure's comparisons and modal subformulas, by their text: valid while
   // the structure does not change (its owner clears it when it does).
@@ -123,12 +192,12 @@ class SymbolicEvaluator {
   // `memo`: where to keep and find the BDDs of comparisons and modal subformulas (a script
   // often asks φ, then announces a formula containing φ), or null.
   SymbolicEvaluator(const KnowledgeStructure& ks, AtomTruth atom_truth,
-                    std::vector<std::string> agent_names = {}, TermTable term_table = {},
+                    std::vector<std::string> agent_names = {}, TermValuer terms = {},
                     Memo* memo = nullptr)
       : ks_(ks),
         atom_truth_(std::move(atom_truth)),
         agent_names_(std::move(agent_names)),
-        term_table_(std::move(term_table)),
+        terms_(std::move(terms)),
         memo_(memo) {}
 
   bdd eval(const Formula& phi) const {
@@ -178,8 +247,7 @@ class SymbolicEvaluator {
       case K::Knows:
         return knows(agents(phi), eval_node(*phi.left));
       case K::Possible:
-        return bdd_appex(ks_.law(), eval_node(*phi.left), bddop_and,
-                         ks_.unobserved_by(agents(phi)));
+        return possible(agents(phi), eval_node(*phi.left));
       case K::KnowsWhether: {
         const bdd inner = eval_node(*phi.left);
         const std::vector<Agent> group = agents(phi);
@@ -199,7 +267,7 @@ class SymbolicEvaluator {
         KnowledgeStructure after = ks_;
         after.restrict_to(announced);
         const bdd then =
-            SymbolicEvaluator(after, atom_truth_, agent_names_, term_table_).eval_node(*phi.right);
+            SymbolicEvaluator(after, atom_truth_, agent_names_, terms_).eval_node(*phi.right);
         return phi.kind == K::Announce ? bdd_imp(announced, then) : announced & then;
       }
     }
@@ -241,6 +309,7 @@ class SymbolicEvaluator {
   int unknown_own_variable(const Formula& phi) const {
     if (phi.kind != K::Not || phi.left->kind != K::KnowsWhether || phi.left->left->kind != K::Atom)
       return -1;
+    if (ks_.classes_of(agents(*phi.left))) return -1;  // they tell more states apart
     const bdd atom = atom_truth_(*phi.left->left);
     if (atom == bddtrue || atom == bddfalse) return -1;
     const int v = bdd_var(atom);
@@ -250,22 +319,96 @@ class SymbolicEvaluator {
 
   // ∀(unobserved)(θ → φ) in one pass (BuDDy's apply-and-quantify), without building θ → φ.
   bdd knows(const std::vector<Agent>& group, const bdd& phi) const {
-    return bdd_appall(ks_.law(), phi, bddop_imp, ks_.unobserved_by(group));
-  }
-  // Kv_i t: the states where the agent considers at most one value of t possible (at
-  // least one it always does: the state's own). One pass over t's values, keeping where
-  // some value and where a second value is possible.
-  bdd knows_value(const std::vector<Agent>& group, const Formula& phi) const {
-    if (!term_table_) throw no_terms_for_kv(phi);
     const bdd unobserved = ks_.unobserved_by(group);
+    if (const LiveClassesPtr classes = ks_.classes_of(group))
+      return by_class(*classes, !phi, unobserved, false);
+    return bdd_appall(ks_.law(), phi, bddop_imp, unobserved);
+  }
+  // ∃(unobserved)(θ ∧ φ).
+  bdd possible(const std::vector<Agent>& group, const bdd& phi) const {
+    const bdd unobserved = ks_.unobserved_by(group);
+    if (const LiveClassesPtr classes = ks_.classes_of(group))
+      return by_class(*classes, phi, unobserved, true);
+    return bdd_appex(ks_.law(), phi, bddop_and, unobserved);
+  }
+  // ∪_S S ∧ ∃(unobserved)(S ∧ f) over the classes' states S, or with ¬∃ (`exists` false):
+  // a quantification within each class, whose BDD is small.
+  static bdd by_class(const LiveClasses& classes, const bdd& f, const bdd& unobserved,
+                      bool exists) {
+    ClassWise out;
+    for (const bdd& states : classes) {
+      const bdd some = bdd_appex(states, f, bddop_and, unobserved);
+      out.add(states, exists ? some : !some);
+    }
+    return out.result();
+  }
+
+  // Kv_i t: the states where the agent considers at most one value of t possible (at
+  // least one it always does: the state's own); class by class when it observes classes.
+  bdd knows_value(const std::vector<Agent>& group, const Formula& phi) const {
+    if (!terms_.table) throw no_terms_for_kv(phi);
+    const bdd unobserved = ks_.unobserved_by(group);
+    const LiveClassesPtr classes = ks_.classes_of(group);
+    if (!classes) return !two_values(*phi.lhs, ks_.law(), unobserved);
+    const TermValuer::InState value = terms_.in_state(*phi.lhs);
+    const std::vector<int> observed = ks_.observed_by(group);
+    ClassWise out;
+    for (const bdd& states : *classes) {
+      const AssignmentCount listed(states, ks_.variables());
+      const BigCount count = listed.total();
+      if (count == 1) {  // one state: one value (most classes of a fine partition)
+        out.add(states, bddtrue);
+        continue;
+      }
+      out.add(states, !(count <= kListedStates
+                            ? two_values_listed(value, listed.first(kListedStates), observed)
+                            : two_values(*phi.lhs, states, unobserved)));
+    }
+    return out.result();
+  }
+  // Where, among `states`, the agent considers two values of t possible. One pass over t's
+  // values, keeping where some value and where a second value is possible.
+  bdd two_values(const Term& t, const bdd& states, const bdd& unobserved) const {
     bdd one = bddfalse, two = bddfalse;
-    for (const auto& [value, where] : term_table_(*phi.lhs)) {
-      const bdd possible = bdd_appex(ks_.law(), where, bddop_and, unobserved);
+    for (const auto& [value, where] : terms_.table(t, states)) {
+      const bdd possible = bdd_appex(states, where, bddop_and, unobserved);
       two |= one & possible;
       one |= possible;
       BuddySession::check();
     }
-    return !two;
+    return two;
+  }
+  // The same from the states themselves, when they are few (a class of a fine partition):
+  // t's value in each, grouped by what the agents observe of them.
+  static bdd two_values_listed(const TermValuer::InState& value,
+                               const std::vector<std::vector<bool>>& states,
+                               const std::vector<int>& observed) {
+    struct Seen {
+      std::vector<bool> key;  // the observed variables' values
+      std::int64_t value;
+      bool two;
+    };
+    std::vector<Seen> seen;
+    for (const std::vector<bool>& state : states) {
+      std::vector<bool> key;
+      for (int v : observed) key.push_back(state[std::size_t(v)]);
+      const std::int64_t here = value(state);
+      const auto it =
+          std::find_if(seen.begin(), seen.end(), [&key](const Seen& s) { return s.key == key; });
+      if (it == seen.end())
+        seen.push_back({std::move(key), here, false});
+      else
+        it->two = it->two || it->value != here;
+    }
+    bdd two = bddfalse;
+    for (const Seen& s : seen) {
+      if (!s.two) continue;
+      bdd cube = bddtrue;
+      for (std::size_t k = 0; k < observed.size(); ++k)
+        cube &= s.key[k] ? bdd_ithvar(observed[k]) : bdd_nithvar(observed[k]);
+      two |= cube;
+    }
+    return two;
   }
   bdd everybody(const std::vector<Agent>& group, const bdd& phi) const {
     bdd out = bddtrue;
@@ -290,7 +433,7 @@ class SymbolicEvaluator {
   const KnowledgeStructure& ks_;
   AtomTruth atom_truth_;
   std::vector<std::string> agent_names_;
-  TermTable term_table_;
+  TermValuer terms_;
   Memo* memo_;
 };
 

@@ -8,7 +8,8 @@
 // variable least significant): the first k worlds and the k-th world agree between the
 // engines. After the blocks come the variables the structure adds, each a function of the
 // ones before it, so the order of worlds is kept:
-//   - an observed term (S observes x + y): the index of its value among the values it takes;
+//   - an observed term (S observes x + y): the index of its value among the values it takes
+//     (or no variable: see "Observed terms" below);
 //   - an observation of formulas (scenario "observe"): one variable per formula, true where
 //     the formula held when observed;
 //   - an action (scenario "action"): the event, in binary, and for an agent that cannot tell
@@ -24,6 +25,14 @@
 // value is known only as far as the agent knew the old state and the event. SMCDEL does the
 // same with the fresh variable on the other side (it copies the old value out); a new block
 // for the new value keeps the explicit engine's order of worlds.
+//
+// Observed terms. A block holding the index of a term's value makes θ hold the whole value
+// table: one path per state when the term takes nearly as many values as there are states
+// (Sum and Product's x * y: 1.2 million nodes at bound 500, a second to build, and every
+// quantification then walks them). Such a term is observed by its value classes instead
+// (KnowledgeStructure's observed partitions): K, M and Kv are computed class by class, each
+// class a BDD of a few states. TermForm says which: by default a term whose classes hold
+// fewer than kFewPerClass states on average.
 #pragma once
 
 #include <bdd.h>
@@ -56,10 +65,17 @@ struct SymbolicAction {
   std::size_t actual_event = 0;
 };
 
+// How an observed term becomes part of the structure: a block of variables holding the
+// index of its value, its value classes, or whichever the term's shape calls for.
+enum class TermForm { automatic, variables, classes };
+
 class SymbolicModel {
  public:
   // Base variables beyond which 128-bit counts could overflow.
   static constexpr int kMaxBits = 120;
+  // TermForm::automatic observes a term by its classes when they hold fewer states than
+  // this on average.
+  static constexpr std::size_t kFewPerClass = 4;
 
   // The structure of the rules' model; InputError (at the rules' JSON paths) for what it
   // cannot express. The actual world is set afterwards (set_actual, set_actual_nth).
@@ -67,13 +83,18 @@ class SymbolicModel {
   // the worlds (a term has one value in each), at a fraction of the cost when a term takes
   // many values (Sum and Product's x * y).
   SymbolicModel(std::shared_ptr<const model_lang::ModelSpec> spec, std::size_t max_nodes,
-                bool observed_terms = true)
+                bool observed_terms = true, TermForm term_form = TermForm::automatic)
       : spec_(std::move(spec)),
         layout_(lay_out(spec_->vocabulary())),
         current_(layout_.first),
         session_(layout_.bits, max_nodes),
         ks_(layout_.bits, std::vector<std::vector<int>>(spec_->agents().size())),
+        term_form_(term_form),
         terms_([this](int k) { return variable_table(k); },
+               [this](int k) {
+                 return TermValues::Block{current_[std::size_t(k)], layout_.width[std::size_t(k)],
+                                          vocab().variables()[std::size_t(k)].values};
+               },
                [this](const bdd& f) { return first_state_text(f); }) {
     bdd domains = bddtrue;
     for (std::size_t k = 0; k < vocab().size(); ++k)
@@ -123,7 +144,12 @@ class SymbolicModel {
     if (world_count() > (BigCount{1} << 60)) return std::nullopt;
     std::vector<bool> observed(std::size_t(ks_.variables()), false);
     for (int v : ks_.observed(i)) observed[std::size_t(v)] = true;
-    return AssignmentCount(ks_.law(), ks_.variables()).pairs_agreeing_on(observed);
+    const LiveClassesPtr classes = ks_.classes_of({i});
+    if (!classes) return AssignmentCount(ks_.law(), ks_.variables()).pairs_agreeing_on(observed);
+    BigCount pairs = 0;
+    for (const bdd& states : *classes)
+      pairs += AssignmentCount(states, ks_.variables()).pairs_agreeing_on(observed);
+    return pairs;
   }
   // Whether agent i knows the actual world's assignment: every world it considers possible
   // carries it (after an action, copies of a world carry the same one).
@@ -251,10 +277,29 @@ class SymbolicModel {
   }
 
   SymbolicEvaluator evaluator() const {
+    SymbolicEvaluator::TermValuer valuer;
+    valuer.table = [this](const Term& t, const bdd& care) {
+      return terms_.table(model_lang::compile(t, vocab()), care);
+    };
+    valuer.in_state = [this](const Term& t) {
+      return value_in_state(model_lang::compile(t, vocab()));
+    };
     return SymbolicEvaluator(
         ks_, [this](const Formula& a) { return atom_truth(a); }, spec_->agent_names(),
-        [this](const Term& t) { return terms_.table(model_lang::compile(t, vocab()), ks_.law()); },
-        &memo_);
+        std::move(valuer), &memo_);
+  }
+
+  // A term's value in a state (a value per variable of the structure), read from the
+  // variables' blocks as they are now: an observed term's classes keep telling states apart
+  // by the values they had when it was observed, after factual change too.
+  SymbolicEvaluator::TermValuer::InState value_in_state(model_lang::CompiledTerm t) const {
+    return [this, t = std::move(t), blocks = current_](const std::vector<bool>& state) {
+      const std::vector<std::size_t> indices = indices_of(state, blocks);
+      std::vector<std::int64_t> values(indices.size());
+      for (std::size_t k = 0; k < indices.size(); ++k)
+        values[k] = vocab().variables()[k].values[indices[k]];
+      return TermValues::value_at(t, values, [&] { return vocab().indices_text(indices); });
+    };
   }
 
   bdd atom_truth(const Formula& a) const {
@@ -263,7 +308,7 @@ class SymbolicModel {
       return bdd_ithvar(current_[k]);
     }
     const auto [lhs, rhs] = model_lang::compile_sides(a, vocab());
-    return TermValues::compare(terms_.table(lhs, ks_.law()), a.name, terms_.table(rhs, ks_.law()));
+    return terms_.truth(lhs, a.name, rhs, ks_.law());
   }
 
   // Variable k's values, each with the BDD of its index.
@@ -286,7 +331,7 @@ class SymbolicModel {
   // Each agent observes its variables' blocks, and each observed term through a variable
   // that holds the index of the term's value (one per distinct term, shared by the agents).
   void define_observations() {
-    std::map<std::string, std::vector<int>> term_bits;
+    std::map<std::string, std::pair<std::vector<int>, ObservedClassesPtr>> term_forms;
     for (std::size_t i = 0; i < spec_->agents().size(); ++i) {
       const auto& agent = spec_->agents()[i];
       for (std::size_t j = 0; j < agent.observes.size(); ++j) {
@@ -296,8 +341,9 @@ class SymbolicModel {
           const auto k = std::size_t(o.variable);
           for (int b = 0; b < layout_.width[k]; ++b) vars.push_back(layout_.first[k] + b);
         } else {
-          auto& bits = term_bits[to_string(*o.term)];
-          if (bits.empty()) bits = define_term(o, i, j);
+          auto& [bits, classes] = term_forms[to_string(*o.term)];
+          if (bits.empty() && !classes) define_term(o, i, j, bits, classes);
+          if (classes) ks_.observe_classes(Agent(i), classes);
           vars = bits;
         }
         ks_.observe_too(Agent(i), vars);
@@ -305,17 +351,35 @@ class SymbolicModel {
     }
   }
 
-  std::vector<int> define_term(const model_lang::Observation& o, std::size_t agent,
-                               std::size_t item) {
+  // An observed term's block of variables (`bits`) or classes, as term_form_ says.
+  void define_term(const model_lang::Observation& o, std::size_t agent, std::size_t item,
+                   std::vector<int>& bits, ObservedClassesPtr& classes) {
     std::string path = "/rules/agents/";  // piece by piece: GCC 12's false -Wrestrict
     path += std::to_string(agent);
     path += "/observes/";
     path += std::to_string(item);
+    const model_lang::CompiledTerm term = model_lang::compile(*o.term, vocab());
     ValueTable values;
     try {
-      values = terms_.table(model_lang::compile(*o.term, vocab()), ks_.law());
+      values = terms_.table(term, ks_.law());
     } catch (const FormulaError& e) {
       throw InputError(e.what(), path);
+    }
+    if (term_form_ == TermForm::classes ||
+        (term_form_ == TermForm::automatic &&
+         BigCount(values.size()) * kFewPerClass > ks_.state_count())) {
+      auto partition = std::make_shared<ObservedClasses>();
+      std::vector<std::int64_t> sorted;
+      for (auto& [value, where] : values) {
+        sorted.push_back(value);
+        partition->classes.push_back(where);
+      }
+      partition->class_of = [value = value_in_state(term), sorted](const std::vector<bool>& state) {
+        return std::size_t(std::lower_bound(sorted.begin(), sorted.end(), value(state)) -
+                           sorted.begin());
+      };
+      classes = std::move(partition);
+      return;
     }
     const int width = bits_for(values.size());
     const int first = ks_.add_variables(width);
@@ -323,9 +387,7 @@ class SymbolicModel {
     for (std::size_t v = 0; v < values.size(); ++v)
       definition |= index_is(first, width, v) & values[v].second;
     ks_.restrict_to(definition);
-    std::vector<int> vars;
-    for (int b = 0; b < width; ++b) vars.push_back(first + b);
-    return vars;
+    for (int b = 0; b < width; ++b) bits.push_back(first + b);
   }
 
   // Agent i tells events apart as its classes say: when every event is its own class it
@@ -459,6 +521,8 @@ class SymbolicModel {
   bdd possible_states(Agent i) const {
     bdd cube = ks_.law();
     for (int v : ks_.observed(i)) cube &= actual_[std::size_t(v)] ? bdd_ithvar(v) : bdd_nithvar(v);
+    for (const ObservedClassesPtr& partition : ks_.observed_classes(i))
+      cube &= partition->classes[partition->class_of(actual_)];
     return cube;
   }
   bdd actual_cube() const { return cube_of(actual_); }
@@ -488,10 +552,15 @@ class SymbolicModel {
   }
 
   std::vector<std::size_t> indices_of(const std::vector<bool>& bits) const {
+    return indices_of(bits, current_);
+  }
+  // The value indices held in `blocks` (the first bit of each declared variable's block).
+  std::vector<std::size_t> indices_of(const std::vector<bool>& bits,
+                                      const std::vector<int>& blocks) const {
     std::vector<std::size_t> out(vocab().size());
     for (std::size_t k = 0; k < out.size(); ++k)
       for (int b = 0; b < layout_.width[k]; ++b)
-        out[k] = out[k] * 2 + (bits[std::size_t(current_[k] + b)] ? 1 : 0);
+        out[k] = out[k] * 2 + (bits[std::size_t(blocks[k] + b)] ? 1 : 0);
     return out;
   }
   std::string first_state_text(const bdd& f) const {
@@ -507,6 +576,7 @@ class SymbolicModel {
   // The BDDs of comparisons and modal subformulas evaluated since the structure last
   // changed (every update clears it).
   mutable SymbolicEvaluator::Memo memo_;
+  TermForm term_form_;
   TermValues terms_;
   std::vector<bool> actual_;  // the actual world's value of every variable of ks_
 };

@@ -55,11 +55,22 @@ class TermValues {
   static constexpr std::size_t kMaxValues = std::size_t{1} << 20;
   static constexpr std::size_t kMaxPairs = std::size_t{1} << 26;
 
+  // Where a variable's value index is held: `width` bits from `first`, most significant
+  // first; `values[i]` is the value of index i.
+  struct Block {
+    int first = 0, width = 0;
+    std::vector<std::int64_t> values;
+  };
+
   // `variable_value(k)`: variable k's table (its values, each with its index's BDD).
-  // `describe(f)`: the first state of f, as text, for messages.
+  // `variable_block(k)`: where variable k is held. `describe(f)`: the first state of f, as
+  // text, for messages.
   TermValues(std::function<ValueTable(int variable)> variable_value,
+             std::function<Block(int variable)> variable_block,
              std::function<std::string(const bdd&)> describe)
-      : variable_value_(std::move(variable_value)), describe_(std::move(describe)) {}
+      : variable_value_(std::move(variable_value)),
+        variable_block_(std::move(variable_block)),
+        describe_(std::move(describe)) {}
 
   // The table of `t` over the states in `care`.
   ValueTable table(const model_lang::CompiledTerm& t, const bdd& care) const {
@@ -90,22 +101,123 @@ class TermValues {
                              " values, more pairs than the symbolic engine tabulates (" +
                              std::to_string(kMaxPairs) + "): use \"engine\": \"explicit\"",
                          t.column);
+    if (t.operands[1].op == Op::Variable) return table_with_variable(t, x);
     std::map<std::int64_t, bdd> out;
     for (const auto& [a, where_a] : x) {
-      for (const auto& [b, where_b] : y) {
-        const bdd both = where_a & where_b;
-        if (both == bddfalse) continue;
-        bdd& slot = out[apply(t, a, b, both)];
-        slot |= both;
-        if (out.size() > kMaxValues)
-          throw FormulaError("'" + t.text + "' takes more than " + std::to_string(kMaxValues) +
-                                 " values, more than the symbolic engine tabulates: use "
-                                 "\"engine\": \"explicit\"",
-                             t.column);
+      for (const auto& [b, where_b] : y)
+        if (const bdd both = where_a & where_b; both != bddfalse) add(out, t, a, b, both);
+      BuddySession::check();  // a node limit reached: stop before the next row
+    }
+    return ValueTable(out.begin(), out.end());
+  }
+
+  // x op y for a variable y: each value of x meets only the values of y its states carry,
+  // read off their projection on y's block instead of trying every pair (Sum and Product's
+  // x * y at bound 500: 61,752 pairs meet of 248,004). The pairs are taken in the same order
+  // (increasing a, then b), so that an error names the same state.
+  ValueTable table_with_variable(const model_lang::CompiledTerm& t, const ValueTable& x) const {
+    const Block y = variable_block_(t.operands[1].variable);
+    std::vector<std::uint64_t> rank(y.values.size());  // of each index, by value
+    {
+      std::vector<std::uint64_t> by_value(y.values.size());
+      for (std::uint64_t i = 0; i < by_value.size(); ++i) by_value[i] = i;
+      std::sort(by_value.begin(), by_value.end(),
+                [&](std::uint64_t i, std::uint64_t j) { return y.values[i] < y.values[j]; });
+      for (std::uint64_t r = 0; r < by_value.size(); ++r) rank[by_value[r]] = r;
+    }
+    bdd others = bddtrue;  // every variable but y's bits
+    for (int v = bdd_varnum() - 1; v >= 0; --v)
+      if (v < y.first || v >= y.first + y.width) others &= bdd_ithvar(v);
+    std::vector<bdd> index_cube(y.values.size(), bddfalse);
+    std::map<std::int64_t, bdd> out;
+    std::vector<std::uint64_t> met;
+    for (const auto& [a, where_a] : x) {
+      met.clear();
+      indices_in(bdd_exist(where_a, others), y, 0, 0, met);
+      std::sort(met.begin(), met.end(),
+                [&](std::uint64_t i, std::uint64_t j) { return rank[i] < rank[j]; });
+      for (const std::uint64_t i : met) {
+        if (index_cube[i] == bddfalse) index_cube[i] = index_is(y.first, y.width, i);
+        add(out, t, a, y.values[i], where_a & index_cube[i]);
       }
       BuddySession::check();  // a node limit reached: stop before the next row
     }
     return ValueTable(out.begin(), out.end());
+  }
+
+  // The indices whose bits `f` (a function of the block's bits only) accepts, from bit
+  // `bit` on with the bits above it reading `prefix`.
+  static void indices_in(const bdd& f, const Block& y, int bit, std::uint64_t prefix,
+                         std::vector<std::uint64_t>& out) {
+    if (f == bddfalse) return;
+    if (bit == y.width) {
+      if (prefix < y.values.size()) out.push_back(prefix);
+      return;
+    }
+    const bool tested = f != bddtrue && bdd_var(f) == y.first + bit;
+    indices_in(tested ? bdd_low(f) : f, y, bit + 1, prefix * 2, out);
+    indices_in(tested ? bdd_high(f) : f, y, bit + 1, prefix * 2 + 1, out);
+  }
+
+  // Adds the pair (a, b), met in the states `both`, to the table being built.
+  void add(std::map<std::int64_t, bdd>& out, const model_lang::CompiledTerm& t, std::int64_t a,
+           std::int64_t b, const bdd& both) const {
+    out[apply(t, a, b, both)] |= both;
+    if (out.size() > kMaxValues)
+      throw FormulaError("'" + t.text + "' takes more than " + std::to_string(kMaxValues) +
+                             " values, more than the symbolic engine tabulates: use "
+                             "\"engine\": \"explicit\"",
+                         t.column);
+  }
+
+  // The value of `t` where the declared variables have `values`, or FormulaError naming
+  // the state as `state()` describes it.
+  static std::int64_t value_at(const model_lang::CompiledTerm& t,
+                               const std::vector<std::int64_t>& values,
+                               const std::function<std::string()>& state) {
+    using Op = Term::Op;
+    switch (t.op) {
+      case Op::Number:
+        return t.number;
+      case Op::Variable:
+        return values[std::size_t(t.variable)];
+      case Op::Negate:
+        return -value_at(t.operands[0], values, state);
+      default:
+        break;
+    }
+    const std::int64_t a = value_at(t.operands[0], values, state);
+    const std::int64_t b = value_at(t.operands[1], values, state);
+    return model_lang::apply_operation(t.op, a, b, [&](const std::string& what) {
+      throw FormulaError(what + " in '" + t.text + "' at " + state(), t.column);
+    });
+  }
+
+  // The states of `care` where `lhs op rhs` holds. A sum or a difference compared with a
+  // number moves its second operand across (u + v <= c as u <= c - v), so that no table of
+  // u + v is built: it combines |u|·|v| pairs, c - v has |v| values (Sum and Product's law,
+  // x + y <= 500: 498 values instead of 248,004 pairs). Only where no value is near the
+  // limits of 64 bits, so that neither form can overflow.
+  bdd truth(const model_lang::CompiledTerm& lhs, const std::string& op,
+            const model_lang::CompiledTerm& rhs, const bdd& care) const {
+    using Op = Term::Op;
+    const auto movable = [](const model_lang::CompiledTerm& sum,
+                            const model_lang::CompiledTerm& c) {
+      return (sum.op == Op::Add || sum.op == Op::Subtract) && c.op == Op::Number &&
+             within_bounds(c.number);
+    };
+    if (movable(rhs, lhs)) return truth(rhs, mirrored(op), lhs, care);
+    if (!movable(lhs, rhs)) return compare(table(lhs, care), op, table(rhs, care));
+    const ValueTable u = table(lhs.operands[0], care), v = table(lhs.operands[1], care);
+    const auto bounded = [](const ValueTable& t) {
+      return t.empty() || (within_bounds(t.front().first) && within_bounds(t.back().first));
+    };
+    if (!bounded(u) || !bounded(v)) return compare(table(lhs, care), op, table(rhs, care));
+    ValueTable across;  // c - v or c + v, in increasing value
+    for (const auto& [b, where] : v)
+      across.emplace_back(lhs.op == Op::Add ? rhs.number - b : rhs.number + b, where);
+    if (lhs.op == Op::Add) std::reverse(across.begin(), across.end());
+    return compare(u, op, across);
   }
 
   // The states (within the tables' care sets) where `lhs op rhs` holds.
@@ -163,6 +275,12 @@ class TermValues {
         top = std::min(top, bdd_var2level(bdd_var(entry.second)));
     return top;
   }
+  // Far enough from the limits of 64 bits that sums and differences of two such values
+  // cannot overflow.
+  static bool within_bounds(std::int64_t value) {
+    constexpr std::int64_t kBound = std::int64_t{1} << 61;
+    return value > -kBound && value < kBound;
+  }
   // `b op a` for `a op b`.
   static std::string mirrored(const std::string& op) {
     if (op == "<") return ">";
@@ -188,6 +306,7 @@ class TermValues {
   }
 
   std::function<ValueTable(int)> variable_value_;
+  std::function<Block(int)> variable_block_;
   std::function<std::string(const bdd&)> describe_;
 };
 
