@@ -173,13 +173,15 @@ Json random_postcondition(Rng& rng, const RandomModel& m) {
   return post;
 }
 
+// `terms`: how the symbolic engine keeps observed terms ("auto", "variables", "classes").
 std::unique_ptr<kripke::Game> model_game(const RandomModel& m, const std::string& engine,
-                                         std::uint64_t seed) {
+                                         std::uint64_t seed, const std::string& terms = "auto") {
   kripke::GameConfig config;
   config.game = "model";
   config.rules = m.rules;
   config.engine = engine;
   config.seed = seed;
+  config.symbolic_terms = terms;
   return kripkesim::games().make(config);
 }
 
@@ -213,8 +215,10 @@ struct RandomRun {
 };
 
 // `model_count` random models, each with `steps` random announcements, observations and
-// actions, played on both engines, which must agree after every step.
-RandomRun random_models_agree(std::uint64_t seed, int model_count, int steps_per_model) {
+// actions, played on both engines, which must agree after every step. `terms`: how the
+// symbolic engine keeps observed terms.
+RandomRun random_models_agree(std::uint64_t seed, int model_count, int steps_per_model,
+                              const std::string& terms = "auto") {
   Rng rng(seed);
   RandomRun run;
   auto& [models, steps, actions, observations, changes, refused] = run;
@@ -232,7 +236,7 @@ RandomRun random_models_agree(std::uint64_t seed, int model_count, int steps_per
     }
     ++models;
     INFO(m.rules.dump());
-    const auto symb_game = model_game(m, "symbolic", std::uint64_t(attempt) + 1);
+    const auto symb_game = model_game(m, "symbolic", std::uint64_t(attempt) + 1, terms);
     REQUIRE(symb_game->deal_count() == expl_game->deal_count());
     Rng deal_a(std::uint64_t(attempt) + 7), deal_b(std::uint64_t(attempt) + 7);
     auto expl = expl_game->new_play(deal_a);
@@ -331,6 +335,20 @@ TEST_CASE("[symbolic-models] random models: the explicit and the symbolic engine
   CHECK(run.changes > 80);
   CHECK(run.refused > 5);
   CHECK(run.refused < run.actions / 3);
+}
+
+// Observed terms kept each way: as a block of variables holding the value's index, and as
+// value classes with every operator computed class by class (the default picks per term).
+TEST_CASE(
+    "[symbolic-models] observed terms as variables and as classes: both agree with the explicit "
+    "engine") {
+  for (const char* terms : {"variables", "classes"}) {
+    INFO(terms);
+    const RandomRun run = random_models_agree(20261127, 120, 4, terms);
+    CHECK(run.steps == 480);
+    CHECK(run.actions > 80);
+    CHECK(run.changes > 50);
+  }
 }
 
 // Every observation and action adds BuDDy variables, and BuDDy reallocated its stack of nodes

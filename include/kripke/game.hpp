@@ -45,6 +45,10 @@ struct GameConfig {
   // The symbolic engine's node table: at most this many BDD nodes (about 20 bytes each,
   // plus caches), so that a model whose diagrams explode stops with a message.
   std::uint64_t max_bdd_nodes = 50'000'000;
+  // How the symbolic engine keeps a term an agent observes (a model's "observes": ["x * y"]):
+  // "variables" (a block holding the index of its value), "classes" (its value classes,
+  // operators computed class by class) or "auto" (classes when they hold few states each).
+  std::string symbolic_terms = "auto";
 
   WorldLimits limits() const { return {max_worlds, max_memory}; }
 };

@@ -70,6 +70,8 @@ class GameCatalog {
     c.max_worlds = std::uint64_t(r.integer("max_worlds", std::int64_t(c.max_worlds), 1));
     c.max_bdd_nodes = std::uint64_t(
         r.integer("max_bdd_nodes", std::int64_t(c.max_bdd_nodes), 1000, 2'000'000'000));
+    c.symbolic_terms =
+        r.choice("symbolic_terms", c.symbolic_terms, {"auto", "variables", "classes"});
     if (const Json* v = r.find("max_memory"))
       c.max_memory = memory_size_value(*v, r.path_of("max_memory"));
     if (const Json* v = r.find("rules")) {

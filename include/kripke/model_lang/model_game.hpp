@@ -310,8 +310,12 @@ class ModelGame final : public Game {
  private:
   // The symbolic engine's structure, with the rules' actual world when they name one.
   std::unique_ptr<symbolic::SymbolicModel> symbolic_model(bool observed_terms = true) const {
-    auto model =
-        std::make_unique<symbolic::SymbolicModel>(spec_, config().max_bdd_nodes, observed_terms);
+    const symbolic::TermForm form =
+        config().symbolic_terms == "variables" ? symbolic::TermForm::variables
+        : config().symbolic_terms == "classes" ? symbolic::TermForm::classes
+                                               : symbolic::TermForm::automatic;
+    auto model = std::make_unique<symbolic::SymbolicModel>(spec_, config().max_bdd_nodes,
+                                                           observed_terms, form);
     if (spec_->actual()) model->set_actual(*spec_->actual(), "/rules/actual");
     return model;
   }
