@@ -148,24 +148,34 @@ std::int64_t apply_operation(Term::Op op, std::int64_t x, std::int64_t y, const 
   }
 }
 
-inline std::int64_t value(const CompiledTerm& t, const Vocabulary& vocab, std::uint64_t a) {
+// The value of `t` where variable k has `value_of(k)`; on overflow or division by zero a
+// FormulaError naming the assignment as `where()` writes it. Both engines read terms with
+// it: the explicit one at an assignment number, the symbolic one at a state's values.
+template <class ValueOf, class Where>
+std::int64_t value_with(const CompiledTerm& t, const ValueOf& value_of, const Where& where) {
   using Op = Term::Op;
-  auto fail = [&](const std::string& what) {
-    throw FormulaError(what + " in '" + t.text + "' at " + vocab.assignment_text(a), t.column);
-  };
   switch (t.op) {
     case Op::Number:
       return t.number;
     case Op::Variable:
-      return vocab.value(a, std::size_t(t.variable));
+      return value_of(std::size_t(t.variable));
     case Op::Negate:
-      return -value(t.operands[0], vocab, a);  // values are at most 2^40 in size: no overflow
+      return -value_with(t.operands[0], value_of, where);  // values are at most 2^40 in size
     default:
       break;
   }
   // The left operand first (a declaration's declarators are sequenced): the first error wins.
-  const std::int64_t x = value(t.operands[0], vocab, a), y = value(t.operands[1], vocab, a);
-  return apply_operation(t.op, x, y, fail);
+  const std::int64_t x = value_with(t.operands[0], value_of, where);
+  const std::int64_t y = value_with(t.operands[1], value_of, where);
+  return apply_operation(t.op, x, y, [&](const std::string& what) {
+    throw FormulaError(what + " in '" + t.text + "' at " + where(), t.column);
+  });
+}
+
+inline std::int64_t value(const CompiledTerm& t, const Vocabulary& vocab, std::uint64_t a) {
+  return value_with(
+      t, [&](std::size_t k) { return vocab.value(a, k); },
+      [&] { return vocab.assignment_text(a); });
 }
 
 // A comparison (Formula::Kind::Compare) with its terms compiled.

@@ -295,10 +295,9 @@ class SymbolicModel {
   SymbolicEvaluator::TermValuer::InState value_in_state(model_lang::CompiledTerm t) const {
     return [this, t = std::move(t), blocks = current_](const std::vector<bool>& state) {
       const std::vector<std::size_t> indices = indices_of(state, blocks);
-      std::vector<std::int64_t> values(indices.size());
-      for (std::size_t k = 0; k < indices.size(); ++k)
-        values[k] = vocab().variables()[k].values[indices[k]];
-      return TermValues::value_at(t, values, [&] { return vocab().indices_text(indices); });
+      return model_lang::value_with(
+          t, [&](std::size_t k) { return vocab().variables()[k].values[indices[k]]; },
+          [&] { return vocab().indices_text(indices); });
     };
   }
 
@@ -328,8 +327,9 @@ class SymbolicModel {
     return out;
   }
 
-  // Each agent observes its variables' blocks, and each observed term through a variable
-  // that holds the index of the term's value (one per distinct term, shared by the agents).
+  // Each agent observes its variables' blocks, and each observed term through a block that
+  // holds the index of the term's value or through its value classes (define_term; one per
+  // distinct term, shared by the agents).
   void define_observations() {
     std::map<std::string, std::pair<std::vector<int>, ObservedClassesPtr>> term_forms;
     for (std::size_t i = 0; i < spec_->agents().size(); ++i) {

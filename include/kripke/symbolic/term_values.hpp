@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -59,7 +60,7 @@ class TermValues {
   // first; `values[i]` is the value of index i.
   struct Block {
     int first = 0, width = 0;
-    std::vector<std::int64_t> values;
+    std::span<const std::int64_t> values;
   };
 
   // `variable_value(k)`: variable k's table (its values, each with its index's BDD).
@@ -168,29 +169,6 @@ class TermValues {
                              " values, more than the symbolic engine tabulates: use "
                              "\"engine\": \"explicit\"",
                          t.column);
-  }
-
-  // The value of `t` where the declared variables have `values`, or FormulaError naming
-  // the state as `state()` describes it.
-  static std::int64_t value_at(const model_lang::CompiledTerm& t,
-                               const std::vector<std::int64_t>& values,
-                               const std::function<std::string()>& state) {
-    using Op = Term::Op;
-    switch (t.op) {
-      case Op::Number:
-        return t.number;
-      case Op::Variable:
-        return values[std::size_t(t.variable)];
-      case Op::Negate:
-        return -value_at(t.operands[0], values, state);
-      default:
-        break;
-    }
-    const std::int64_t a = value_at(t.operands[0], values, state);
-    const std::int64_t b = value_at(t.operands[1], values, state);
-    return model_lang::apply_operation(t.op, a, b, [&](const std::string& what) {
-      throw FormulaError(what + " in '" + t.text + "' at " + state(), t.column);
-    });
   }
 
   // The states of `care` where `lhs op rhs` holds. A sum or a difference compared with a
