@@ -2,8 +2,11 @@
 // force on random relations and random sets of alive worlds, the partition of an
 // equivalence, pair counts, the names of the logics, and S5 given as arrows kept as today's
 // partitions.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "kripke/model.hpp"
@@ -212,4 +215,54 @@ TEST_CASE("[relation] S5 given as arrows is today's partition, before and after 
     REQUIRE(b.s5());
     REQUIRE(a.partition(0) == b.partition(0));
   }
+}
+
+TEST_CASE("[relation] the logics' textbook names: B is KTB, symmetric alone is KB") {
+  // The axioms each name stands for (D serial, T reflexive, B symmetric, 4 transitive, 5
+  // Euclidean; B alone is KTB, S4 is KT4, S5 is KT5): every combination of properties is
+  // named by a logic all of whose axioms it has, and the strongest such.
+  const std::vector<std::pair<std::string, FrameProperties>> logics = {
+      {"K", {}},
+      {"KD", {.serial = true}},
+      {"T", {.reflexive = true, .serial = true}},
+      {"KB", {.symmetric = true}},
+      {"KDB", {.serial = true, .symmetric = true}},
+      {"B", {.reflexive = true, .serial = true, .symmetric = true}},
+      {"K4", {.transitive = true}},
+      {"KD4", {.serial = true, .transitive = true}},
+      {"S4", {.reflexive = true, .serial = true, .transitive = true}},
+      {"K5", {.euclidean = true}},
+      {"KD5", {.serial = true, .euclidean = true}},
+      {"K45", {.transitive = true, .euclidean = true}},
+      {"KD45", {.serial = true, .transitive = true, .euclidean = true}},
+      {"KB4", {.transitive = true, .euclidean = true, .symmetric = true}},
+      {"S5", {true, true, true, true, true}}};
+  const auto implied = [](const FrameProperties& weaker, const FrameProperties& f) {
+    return (!weaker.reflexive || f.reflexive) && (!weaker.serial || f.serial) &&
+           (!weaker.transitive || f.transitive) && (!weaker.euclidean || f.euclidean) &&
+           (!weaker.symmetric || f.symmetric);
+  };
+  for (int bits = 0; bits < 32; ++bits) {
+    const FrameProperties f{bool(bits & 1), bool(bits & 2), bool(bits & 4), bool(bits & 8),
+                            bool(bits & 16)};
+    // Only what a relation can have: reflexive is serial; symmetric and Euclidean is
+    // transitive, symmetric and transitive Euclidean, and serial too reflexive; reflexive and
+    // Euclidean is an equivalence.
+    const bool possible = (!f.reflexive || f.serial) &&
+                          (!(f.symmetric && f.euclidean) || f.transitive) &&
+                          (!(f.symmetric && f.transitive) || f.euclidean) &&
+                          (!(f.symmetric && f.transitive && f.serial) || f.reflexive) &&
+                          (!(f.reflexive && f.euclidean) || f.equivalence());
+    if (!possible) continue;
+    INFO("properties " << bits << ": " << f.logic());
+    const auto named = std::find_if(logics.begin(), logics.end(),
+                                    [&](const auto& l) { return l.first == f.logic(); });
+    REQUIRE(named != logics.end());
+    CHECK(implied(named->second, f));
+    // No other logic whose axioms f has is strictly stronger than the one named.
+    for (const auto& [name, axioms] : logics)
+      if (implied(axioms, f) && name != named->first) CHECK(!implied(named->second, axioms));
+  }
+  CHECK(FrameProperties{.symmetric = true}.logic() == "KB");
+  CHECK(FrameProperties{.reflexive = true, .serial = true, .symmetric = true}.logic() == "B");
 }

@@ -39,18 +39,25 @@ struct FrameProperties {
   bool symmetric = false;   // w sees v: v sees w
 
   bool equivalence() const { return reflexive && transitive && symmetric; }
-  // The usual name of the strongest of the common modal logics that these properties make
-  // valid: S5 (an equivalence), KD45, K45, S4, KD4, K4, T, KD, B or K.
+  // The textbook name (Chellas 1980; Blackburn, de Rijke and Venema 2001) of the strongest
+  // of the fifteen normal logics between K and S5 that these properties make valid: D is
+  // seriality, T reflexivity, B symmetry, 4 transitivity, 5 Euclideanness, and B alone is
+  // KTB (reflexive and symmetric). Symmetric and transitive is KB4 (the same as KB5).
   std::string logic() const {
     if (equivalence()) return "S5";
     if (serial && transitive && euclidean) return "KD45";
-    if (transitive && euclidean) return "K45";
     if (reflexive && transitive) return "S4";
-    if (serial && transitive) return "KD4";
-    if (transitive) return "K4";
+    if (reflexive && symmetric) return "B";
     if (reflexive) return "T";
+    if (symmetric && transitive) return "KB4";
+    if (transitive && euclidean) return "K45";
+    if (serial && symmetric) return "KDB";
+    if (serial && transitive) return "KD4";
+    if (serial && euclidean) return "KD5";
+    if (transitive) return "K4";
+    if (euclidean) return "K5";
+    if (symmetric) return "KB";
     if (serial) return "KD";
-    if (symmetric) return "B";
     return "K";
   }
 };

@@ -25,9 +25,10 @@ namespace {
 // The closest of `names` to `word`, if it is close enough to be a typo of it.
 std::string nearest(const std::string& word, const std::vector<std::string>& names) {
   std::string best;
-  std::size_t best_distance = std::max<std::size_t>(2, word.size() / 3) + 1;
+  std::size_t best_distance = std::max<std::size_t>(2, kripke::typo_edits(word)) + 1;
   for (const std::string& name : names)
-    if (const std::size_t d = kripke::edit_distance(word, name); d < best_distance)
+    if (const std::size_t d = kripke::edit_distance(word, name, best_distance - 1);
+        d < best_distance)
       best = name, best_distance = d;
   return best;
 }

@@ -1,5 +1,6 @@
 #include "output/output_file.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -56,6 +57,10 @@ OutputFile::OutputFile(std::string path) : path_(std::move(path)) {
       if (!file_) throw FileError(path_, std::string("cannot write: ") + std::strerror(errno));
       return;
     }
+    // The file is replaced by renaming a new one over it, which needs only the folder's
+    // permission: a file the user may not write is refused first, as the shell's `>` would.
+    if (::faccessat(AT_FDCWD, target_path_.c_str(), W_OK, AT_EACCESS) != 0)
+      throw FileError(path_, std::string("cannot write: ") + std::strerror(errno));
   } else if (errno != ENOENT) {
     throw FileError(path_, std::string("cannot write: ") + std::strerror(errno));
   }

@@ -36,10 +36,10 @@ inline std::string variable_list(const Vocabulary& vocab) {
 // than the word's length): " (did you mean NAME?)", else "".
 inline std::string nearest_of(const std::string& word, const std::vector<std::string>& names) {
   std::string best;
-  std::size_t best_distance =
-      std::min(std::max<std::size_t>(1, word.size() / 3), word.size() - 1) + 1;
+  std::size_t best_distance = std::min(typo_edits(word), word.size() - 1) + 1;
   for (const std::string& name : names)
-    if (const std::size_t d = edit_distance(word, name); d > 0 && d < best_distance) {
+    if (const std::size_t d = edit_distance(word, name, best_distance - 1);
+        d > 0 && d < best_distance) {
       best = name;
       best_distance = d;
     }
