@@ -219,7 +219,7 @@ TEST_CASE("[clue] every strategy finishes its games with a winner") {
         kripke::NullSink sink;
         const auto result = kripke::run_game(*game, seed, sink);
         INFO(strategy << " " << semantics << " seed " << seed);
-        CHECK(result.reason == "win");
+        CHECK(result.reason == kripke::EndReason::Win);
         CHECK_FALSE(result.winners.empty());
       }
     }

@@ -111,7 +111,7 @@ TEST_CASE(
       }
       const kripke::GameResult result = runner.result();
       INFO(players << " players, seed " << seed);
-      REQUIRE(result.reason == "win");
+      REQUIRE(result.reason == kripke::EndReason::Win);
       wins += 1;
       const auto accusations = sink.of("move");
       const Json last = accusations.back();
@@ -170,12 +170,12 @@ TEST_CASE(
   CHECK(play.is_out(1));
   CHECK(play.is_out(2));
   runner.step();
-  CHECK(runner.result().reason == "stalled");
+  CHECK(runner.result().reason == kripke::EndReason::Stalled);
   // A right accusation wins.
   kripke::GameRunner second(*game, 1, sink);
   second.start();
   second.scripted_turn({{"accuse", {"study", "spanner", "Scarlet"}}}, "/script/0");
-  CHECK(second.result().reason == "win");
+  CHECK(second.result().reason == kripke::EndReason::Win);
   CHECK(second.result().winners == std::vector<Agent>{0});
 }
 
@@ -246,7 +246,7 @@ TEST_CASE("[cluedo] info-gain players say what each suggestion is worth, and win
       runner.start();
       while (!runner.finished()) runner.step();
       INFO(players << " players, seed " << seed);
-      CHECK(runner.result().reason == "win");
+      CHECK(runner.result().reason == kripke::EndReason::Win);
       int scored = 0;
       for (const auto& move : sink.of("move")) {
         if (move["agent"] != 1 || !move.contains("reason")) continue;
@@ -283,7 +283,8 @@ TEST_CASE("[cluedo] accuse_at: players gamble on the most likely envelope, and m
         CHECK(play.is_out(move["agent"].get<int>() - 1));
       }
     }
-    CHECK((runner.result().reason == "win" || runner.result().reason == "stalled"));
+    CHECK((runner.result().reason == kripke::EndReason::Win ||
+           runner.result().reason == kripke::EndReason::Stalled));
     ++games;
     CHECK(sink.records.front()["agents"][0]["accuse_at"] == 0.05);
   }

@@ -10,6 +10,7 @@
 
 #include "cli_runner.hpp"
 #include "event_recorder.hpp"
+#include "games/catalog.hpp"
 #include "input/config_file.hpp"
 #include "kripke/formula_parser.hpp"
 #include "kripke/game_loop.hpp"
@@ -19,9 +20,15 @@ using namespace kripke_test;
 
 namespace {
 
-// Every bundled game config the game loop plays by itself.
-const std::vector<std::string> kGameConfigs = {"muddy",  "clue-small", "clue",   "nine-card",
-                                               "number", "sleuth-12",  "sleuth", "cluedo"};
+// Every bundled config of the games people can play (a model has no turns of its own), from
+// the one list of games.
+std::vector<kripkesim::BundledConfig> game_configs() {
+  std::vector<kripkesim::BundledConfig> out;
+  for (const kripkesim::GameUnit& unit : kripkesim::game_units())
+    if (unit.make_desk) out.insert(out.end(), unit.configs.begin(), unit.configs.end());
+  return out;
+}
+const std::vector<kripkesim::BundledConfig> kGameConfigs = game_configs();
 
 // The lines of `text` longer than kTextWidth, for a failure message.
 std::vector<std::string> long_lines(const std::string& text) {
@@ -35,8 +42,8 @@ std::vector<std::string> long_lines(const std::string& text) {
 }  // namespace
 
 TEST_CASE("[first-hour] rounds: a turn for the muddy children, a pass of the order elsewhere") {
-  for (const std::string& name : kGameConfigs) {
-    if (name == "sleuth") continue;  // the full deck: slow, and played by the golden test
+  for (const auto& [name, quick] : kGameConfigs) {
+    if (!quick) continue;  // (the full Sleuth deck) slow, and played by the golden test
     const auto game = kripkesim::load_game(source_path("configs/" + name + ".json"));
     for (std::uint64_t seed = 1; seed <= 4; ++seed) {
       INFO(name << " seed " << seed);
@@ -73,16 +80,16 @@ TEST_CASE("[first-hour] rounds: a turn for the muddy children, a pass of the ord
 }
 
 TEST_CASE("[first-hour] a winner's knows is true in the last update before its win") {
-  for (const std::string& name : kGameConfigs) {
+  for (const auto& [name, quick] : kGameConfigs) {
     const auto game = kripkesim::load_game(source_path("configs/" + name + ".json"));
-    const std::uint64_t seeds = name == "sleuth" ? 1 : 6;
+    const std::uint64_t seeds = quick ? 6 : 1;
     for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
       INFO(name << " seed " << seed);
       EventRecorder events;
       const kripke::GameResult result = kripke::run_game(*game, seed, events);
       const auto updates = events.records("update");
       const auto wins = events.records("win");
-      if (result.reason != "win") continue;
+      if (result.reason != kripke::EndReason::Win) continue;
       REQUIRE(wins.size() == 1);
       REQUIRE(!updates.empty());
       const kripke::LogRecord& last = updates.back();
@@ -178,8 +185,8 @@ TEST_CASE("[first-hour] output fits 100 columns") {
   for (const char* command : {"run", "play", "assist", "check", "draw", "validate", "scenario",
                               "batch", "merge", "bench", "list", "help"})
     commands.push_back({command, "--help"});
-  for (const std::string& name : kGameConfigs)
-    if (name != "sleuth") commands.push_back({"run", "configs/" + name + ".json", "--seed", "2"});
+  for (const auto& [name, quick] : kGameConfigs)
+    if (quick) commands.push_back({"run", "configs/" + name + ".json", "--seed", "2"});
   commands.push_back({"scenario", "-v", "configs/models/reading-the-letter.json"});
   commands.push_back({"scenario", "-v", "configs/scenarios/nine-card-hint-example.json"});
   for (const auto& args : commands) {
@@ -217,7 +224,7 @@ TEST_CASE("[first-hour] kripkesim help, plurals, and scenario DIR") {
   CHECK(folder.exit_code == 0);
   CHECK_THAT(folder.out, Catch::Contains("skipped, not scenarios (no \"script\"):\n"));
   CHECK_THAT(folder.out, Catch::Contains("  configs/cluedo.json\n"));
-  CHECK_THAT(folder.out, Catch::Contains("0 failed, 26 skipped"));
+  CHECK_THAT(folder.out, Catch::Contains("0 failed, 27 skipped"));
   CHECK_THAT(folder.err, !Catch::Contains("missing required key"));
   const CliResult none = run_cli({"scenario", "configs/experiments"});
   CHECK(none.exit_code == 2);

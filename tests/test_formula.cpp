@@ -280,7 +280,8 @@ TEST_CASE("deeply nested input is a FormulaError, not a stack overflow", "[formu
   }
 
   // A comparison in parentheses: each level first tries to read a term, which once read the
-  // whole rest of the nest again (2.3 s at 999 levels); the attempts now share what they read.
+  // whole rest of the nest again (quadratic in the depth); the attempts now share what they
+  // read.
   // 998 levels hold a comparison; at 999 the comparison inside is past the limit.
   const auto comparison = parse_formula(repeat("(", 998) + "x = 1" + repeat(")", 998));
   CHECK(comparison->kind == kripke::Formula::Kind::Compare);

@@ -7,11 +7,13 @@
 //   KRIPKE_UPDATE_GOLDEN=1 ctest --preset default -R golden
 #include <catch2/catch.hpp>
 #include <cstdlib>
+#include <filesystem>
 #include <regex>
 #include <string>
 #include <vector>
 
 #include "cli_runner.hpp"
+#include "games/catalog.hpp"
 
 using namespace kripke_test;
 
@@ -37,11 +39,15 @@ std::string first_difference(const std::string& expected, const std::string& act
 }  // namespace
 
 TEST_CASE("[golden] every bundled game config replays its stored playthrough") {
-  const std::vector<Playthrough> playthroughs = {
-      {"muddy", "jsonl"},  {"clue-small", "jsonl"}, {"clue", "jsonl"},     {"clue", "text"},
-      {"number", "jsonl"}, {"nine-card", "jsonl"},  {"nine-card", "text"}, {"sleuth-12", "jsonl"},
-      {"sleuth", "jsonl"}, {"sleuth", "text"},      {"cluedo", "jsonl"},   {"cluedo", "text"},
-  };
+  // Every bundled config of every game in the one list, as a log; as a transcript too where
+  // a stored one exists (the table-heavy games).
+  std::vector<Playthrough> playthroughs;
+  for (const kripkesim::GameUnit& unit : kripkesim::game_units())
+    for (const kripkesim::BundledConfig& config : unit.configs) {
+      playthroughs.push_back({config.file, "jsonl"});
+      if (std::filesystem::exists(source_path("tests/golden/" + config.file + ".text")))
+        playthroughs.push_back({config.file, "text"});
+    }
   const bool update = std::getenv("KRIPKE_UPDATE_GOLDEN") != nullptr;
   for (const Playthrough& p : playthroughs) {
     const std::string golden = source_path("tests/golden/" + p.config + "." + p.format);

@@ -621,7 +621,7 @@ TEST_CASE("[nine-card] \"win_check\": \"mover\" lets only the player who just as
     for (std::uint64_t seed = 1; seed <= 60; ++seed) {
       Recorder log;
       const GameResult result = run_game(game, seed, log);
-      if (result.reason != "win") continue;
+      if (result.reason != kripke::EndReason::Win) continue;
       const auto moves = log.of("move");
       const int mover = moves.empty() ? 1 : moves.back()["agent"].get<int>();
       for (kripke::Agent w : result.winners) {

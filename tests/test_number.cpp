@@ -362,7 +362,7 @@ TEST_CASE("[number] epistemagic never removes the actual world, and only magic g
       NullSink sink;
       GameRunner runner(*game, k, sink, k);
       const GameResult r = runner.run();
-      REQUIRE(r.reason == "win");
+      REQUIRE(r.reason == kripke::EndReason::Win);
       REQUIRE(runner.play().model().alive().test(runner.play().model().actual()));
       three_winners[mode] += r.winners.size() == 3;
     }
@@ -427,7 +427,7 @@ TEST_CASE("[number] a game stalls when no card and no epistemagic can change any
   NullSink sink;
   GameRunner runner(*game, 1, sink);
   const GameResult r = runner.run();
-  CHECK(r.reason == "stalled");
+  CHECK(r.reason == kripke::EndReason::Stalled);
   CHECK(r.turns <= 3);
   CHECK(r.winners.empty());
   // Nothing more can be learnt: every answer keeps every world.

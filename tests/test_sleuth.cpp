@@ -192,7 +192,7 @@ TEST_CASE("[sleuth] games end with winners who know the actual hidden gem") {
         GameRunner runner(*game, seed, sink);
         const GameResult result = runner.run();
         INFO(strategy << "/" << engine << " seed " << seed);
-        REQUIRE(result.reason == "win");
+        REQUIRE(result.reason == kripke::EndReason::Win);
         const auto& play = dynamic_cast<const SleuthPlay&>(runner.play());
         for (Agent a : result.winners) CHECK(play.knowledge(a)["hidden"] == result.deal["hidden"]);
       }
@@ -434,6 +434,6 @@ TEST_CASE("[sleuth] knowledge events: every player's lists are true of the deal,
       CHECK_FALSE(e.text.empty());
     }
     CHECK(events == 5 + result.turns);
-    if (result.reason == "win") CHECK(known_before.size() == 5);
+    if (result.reason == kripke::EndReason::Win) CHECK(known_before.size() == 5);
   }
 }

@@ -258,7 +258,7 @@ TEST_CASE("[sleuth][engines] the outcome records when each engine first knew, fo
       check_turn();
     }
     const GameResult result = runner.result();
-    REQUIRE(result.reason == "win");
+    REQUIRE(result.reason == kripke::EndReason::Win);
     for (Agent a = 0; a < play.players(); ++a) {
       const bool won =
           std::find(result.winners.begin(), result.winners.end(), a) != result.winners.end();

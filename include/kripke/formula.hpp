@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
-#include "kripke/model.hpp"
 #include "kripke/term.hpp"
+#include "kripke/types.hpp"
 
 namespace kripke {
 

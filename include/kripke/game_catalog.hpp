@@ -1,8 +1,8 @@
 // A catalog of games by name, and the reading of the config fields all games share.
 //
 // Each game describes itself with a GameInfo (its game_info() function, beside its Game
-// class). A catalog holds some of them: games/registry.hpp lists every game for library
-// users; the command-line tool builds its own from one compiled unit per game, so that no
+// class). A catalog holds some of them: a program lists the games it uses; the command-line
+// tool builds its own from one compiled unit per game (src/games/catalog.cpp), so that no
 // file of the tool has to include every game.
 #pragma once
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "kripke/deal_text.hpp"
+#include "kripke/end_reason.hpp"
 #include "kripke/game.hpp"
 #include "kripke/plural.hpp"
 
@@ -20,7 +21,7 @@ struct GameResult {
   int turns = 0;
   int rounds = 0;
   std::vector<Agent> winners;  // 0-based
-  std::string reason;          // win | max_turns | stalled
+  EndReason reason = EndReason::Stalled;
   Json deal;
   Json outcome;  // Play::outcome(): game-specific facts, null for most games
 };
@@ -42,7 +43,7 @@ class GameRunner {
   Play& play() { return *play_; }
   const Play& play() const { return *play_; }
   Rng& rng() { return rng_; }
-  bool finished() const { return !reason_.empty(); }
+  bool finished() const { return reason_.has_value(); }
 
   // The `start` event and the updates before the first turn. A play with no moves of its
   // own (a model) ends there, stalled, unless a script drives it (`scripted`): then it ends
@@ -57,7 +58,7 @@ class GameRunner {
 
   // After a script: a play that cannot move by itself ends, stalled; another goes on.
   void end_of_script() {
-    if (!finished() && !play_->has_moves()) end("stalled");
+    if (!finished() && !play_->has_moves()) end(EndReason::Stalled);
   }
 
   // One turn, then the end checks.
@@ -89,8 +90,8 @@ class GameRunner {
   // An InputError at `path` (a script's step) when the game is over: no turn can follow.
   void require_running(const std::string& path) const {
     if (finished())
-      throw InputError("the game is over (" + reason_ + " after turn " + std::to_string(turn_) +
-                           "); only expectations can follow",
+      throw InputError("the game is over (" + std::string(to_string(*reason_)) + " after turn " +
+                           std::to_string(turn_) + "); only expectations can follow",
                        path);
   }
 
@@ -101,7 +102,7 @@ class GameRunner {
 
   // Ends a game that is not over yet for a reason of the caller's (a person quit, the input
   // ended), with the `end` event every finished game has.
-  void stop(const std::string& reason) {
+  void stop(EndReason reason) {
     if (!finished()) end(reason);
   }
 
@@ -112,7 +113,8 @@ class GameRunner {
   }
 
   GameResult result() const {
-    return {seed_, turn_, rounds_, winners_, reason_, play_->deal(), play_->outcome()};
+    return {seed_,         turn_,           rounds_, winners_, reason_.value_or(EndReason::Stalled),
+            play_->deal(), play_->outcome()};
   }
 
  private:
@@ -139,9 +141,9 @@ class GameRunner {
   void end_unless_going_on(TurnOutcome outcome) {
     if (finished()) return;
     if (outcome == TurnOutcome::Stalled) {
-      end("stalled");
+      end(EndReason::Stalled);
     } else if (turn_ >= game_.config().max_turns) {
-      end("max_turns");
+      end(EndReason::MaxTurns);
     }
   }
 
@@ -177,22 +179,23 @@ class GameRunner {
     rec["winners"] = who;
     rec["knowledge"] = knowledge;
     play_->emit(std::move(rec), "*** " + names + (winners_.size() > 1 ? " win" : " wins") + " ***");
-    end("win");
+    end(EndReason::Win);
   }
 
-  void end(const std::string& reason) {
+  void end(EndReason reason) {
     reason_ = reason;
     LogRecord rec = play_->record("end");
     rec["turns"] = turn_;
     LogRecord who = LogRecord::array();
     for (Agent a : winners_) who.push_back(a + 1);
     rec["winners"] = who;
-    rec["reason"] = reason;
+    rec["reason"] = to_string(reason);
     // The game is over: what was hidden is shown (a person at the table never saw it).
     std::string text;
     if (const Json deal = play_->deal(); deal.is_object() && !deal.empty())
       text = deal_text(deal, [this](int i) { return play_->agent_name(Agent(i)); }) + "\n";
-    text += "=== end after " + counted(std::uint64_t(turn_), "turn") + ": " + reason + " ===";
+    text += "=== end after " + counted(std::uint64_t(turn_), "turn") + ": " +
+            std::string(to_string(reason)) + " ===";
     play_->emit(std::move(rec), text);
   }
 
@@ -205,7 +208,7 @@ class GameRunner {
   std::optional<Agent> last_mover_;
   std::function<void()> before_win_check_;
   std::vector<Agent> winners_;
-  std::string reason_;
+  std::optional<EndReason> reason_;
 };
 
 inline GameResult run_game(const Game& game, std::uint64_t seed, EventSink& sink) {

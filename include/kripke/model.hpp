@@ -14,11 +14,10 @@
 
 #include "kripke/partition.hpp"
 #include "kripke/relation.hpp"
+#include "kripke/types.hpp"
 #include "kripke/world_set.hpp"
 
 namespace kripke {
-
-using Agent = int;
 
 class Model {
  public:

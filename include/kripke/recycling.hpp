@@ -13,9 +13,9 @@
 // (the muddy children's n = 20: 128 KiB sets, 4 MiB partitions; n = 24: 32 MiB of class
 // counts while a partition is built), and raises a model's peak memory by at most 6%.
 //
-// Fresh blocks of 2 MiB and more are marked for transparent huge pages: on the project's
-// virtual machines touching new memory costs about 3 s per GiB in 4 KiB pages and half of
-// that in 2 MiB pages, which is most of building a model of millions of worlds.
+// Fresh blocks of 2 MiB and more are marked for transparent huge pages: touching new memory
+// in 4 KiB pages costs about twice as much as in 2 MiB pages on virtual machines, and it is
+// most of building a model of millions of worlds (docs/performance.md).
 #pragma once
 
 #include <sys/mman.h>

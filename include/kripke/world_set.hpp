@@ -11,10 +11,9 @@
 #include <vector>
 
 #include "kripke/recycling.hpp"
+#include "kripke/types.hpp"
 
 namespace kripke {
-
-using World = std::uint32_t;
 
 class WorldSet {
  public:

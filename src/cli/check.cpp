@@ -112,7 +112,7 @@ void check(const CheckOptions& options) {
     std::cout << (truth ? "true" : "false") << '\n' << knowledge_lines(play, &phi, "");
     if (runner.finished() && runner.result().turns < options.start.turns)
       std::cout << fmt::format("(the game ended after turn {}: {})\n", runner.result().turns,
-                               runner.result().reason);
+                               kripke::to_string(runner.result().reason));
   }
   if (!truth) throw CommandExit(kExitExpectationFailed);
 }

@@ -2,12 +2,27 @@
 
 #include "play/desk.hpp"
 
+// The one list of games, in the order `kripkesim list` shows them: a line per game, naming the
+// function its src/games/<game>/unit.cpp defines.
+#define KRIPKESIM_GAMES(GAME) \
+  GAME(clue)                  \
+  GAME(cluedo)                \
+  GAME(muddy)                 \
+  GAME(number)                \
+  GAME(nine_card)             \
+  GAME(sleuth)                \
+  GAME(model)
+
 namespace kripkesim {
 
+#define KRIPKESIM_DECLARE_UNIT(game) GameUnit game##_unit();
+KRIPKESIM_GAMES(KRIPKESIM_DECLARE_UNIT)
+#undef KRIPKESIM_DECLARE_UNIT
+
 const std::vector<GameUnit>& game_units() {
-  static const std::vector<GameUnit> units = {clue_unit(),   cluedo_unit(),    muddy_unit(),
-                                              number_unit(), nine_card_unit(), sleuth_unit(),
-                                              model_unit()};
+#define KRIPKESIM_UNIT(game) game##_unit(),
+  static const std::vector<GameUnit> units = {KRIPKESIM_GAMES(KRIPKESIM_UNIT)};
+#undef KRIPKESIM_UNIT
   return units;
 }
 

@@ -1,7 +1,12 @@
 // The games of the command-line tool, each compiled once in its own unit (src/games/<game>/):
-// its entry in the catalog, its bench cases and, where people can play it, its desk. Every
-// other file of the tool sees games only through this header and the Game/Play interface,
-// so that editing one game's headers rebuilds that game's unit and nothing else.
+// its entry in the catalog, its bench cases, its desk and its bundled configs. Every other
+// file of the tool sees games only through this header and the Game/Play interface, so that
+// editing one game's headers rebuilds that game's unit and nothing else.
+//
+// The one list of games is in catalog.cpp: adding a game is its folder and one line there
+// (docs/adding-a-game.md). `kripkesim list`, the bench cases, the seats of `kripkesim play`,
+// the golden playthroughs and the contract test every game passes (tests/test_contract.cpp)
+// all read that list through game_units().
 #pragma once
 
 #include <functional>
@@ -18,21 +23,19 @@ namespace play {
 class Desk;
 }  // namespace play
 
+// A config under configs/ that plays the game (the first is the game's default).
+struct BundledConfig {
+  std::string file;   // under configs/, without .json
+  bool quick = true;  // a game of it takes well under a second: tests play it over many seeds
+};
+
 struct GameUnit {
   kripke::GameInfo info;
   std::function<std::vector<BenchCase>()> bench_cases;
   // The desk of a person at the game's table (src/play/); empty where nobody can sit.
   std::function<std::unique_ptr<play::Desk>(kripke::Play&)> make_desk;
+  std::vector<BundledConfig> configs;
 };
-
-// Each defined in src/games/<game>/unit.cpp.
-GameUnit clue_unit();
-GameUnit cluedo_unit();
-GameUnit muddy_unit();
-GameUnit number_unit();
-GameUnit nine_card_unit();
-GameUnit sleuth_unit();
-GameUnit model_unit();
 
 // Every game, in the order `kripkesim list` shows them.
 const std::vector<GameUnit>& game_units();

@@ -11,47 +11,11 @@ std::string lower(std::string s) {
   return s;
 }
 
-bool in_audience(const kripke::LogRecord& record, kripke::Agent me) {
-  const auto audience = record.find("audience");
-  if (audience == record.end() || !audience->is_array()) return false;
-  return std::any_of(audience->begin(), audience->end(),
-                     [me](const kripke::LogRecord& a) { return a == me + 1; });
-}
-
 }  // namespace
 
 std::string Desk::shown(const kripke::Event& event, kripke::Agent me) const {
-  const kripke::LogRecord& r = event.record;
-  if (r.is_null()) return event.text.rfind("--- turn", 0) == 0 ? event.text : "";
-  const std::string kind = r.value("event", "");
-  if (kind == "start" || kind == "win" || kind == "end") return event.text;
-  if (kind == "move") return r.value("text", "");
-  if (kind != "update") return "";  // hint and knowledge tables: asked for with hint, table
-  const std::string update = r.value("kind", "");
-  std::string line = "  [";
-  if (update == "public") {
-    line += "public] ";
-  } else if (in_audience(r, me)) {
-    line += "to you] ";
-  } else {
-    std::string who;
-    for (const auto& a : r["audience"]) {
-      if (!who.empty()) who += ", ";
-      who += play_.agent_name(kripke::Agent(a.get<int>() - 1));
-    }
-    return line + "private] " + who + " learns something you do not see";
-  }
-  line += r.value("text", "");
-  if (!shows_counts()) return line;
-  for (const auto& stats : r["agents"])
-    if (stats.value("agent", 0) == me + 1) {
-      const auto& possible = stats["possible"];
-      line += "\n    you consider ";
-      line += possible.is_string() ? possible.get<std::string>() : possible.dump();
-      line += " worlds possible";
-      if (stats.value("knows", false)) line += "; you know what you need to win";
-    }
-  return line;
+  const std::optional<kripke::LogRecord> view = play_.seat_view(event, me);
+  return view ? view->value("screen", "") : "";
 }
 
 void Desk::ask_claims(Seats& seats, const std::function<ClaimQuestion(kripke::Agent)>& question,

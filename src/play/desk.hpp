@@ -70,15 +70,9 @@ class Desk {
   virtual void between_turns(Seats& seats) { (void)seats; }
   // The people who answered such a question wrongly: out of the game (Play::rule_out).
   const std::set<kripke::Agent>& wrong_claims() const { return wrong_claims_; }
-  // Whether an update shows the seat its own count of possible worlds (the muddy children:
-  // no, since 1 would say "you know").
-  virtual bool shows_counts() const { return true; }
-
-  // What the seat sees of an event, as lines of text (empty: nothing). By default: the
-  // start, turn headings, public updates (with the seat's own count of possible worlds),
-  // private updates to the seat, the names of others' private updates but not what they
-  // learnt, moves without the agents' reasons, wins and the end.
-  virtual std::string shown(const kripke::Event& event, kripke::Agent me) const;
+  // What the seat sees of an event, as lines of text (empty: nothing): the "screen" of the
+  // play's seat view (Play::seat_view, kripke/seat_view.hpp).
+  std::string shown(const kripke::Event& event, kripke::Agent me) const;
 
  protected:
   explicit Desk(const kripke::Play& play) : play_(play) {}

@@ -47,8 +47,9 @@ void SeatLoop::run() {
     } else if (person_turn(*mover) == TurnEnd::Quit) {
       quit_ = true;
     }
-    if (quit_) runner_.stop("quit");
-    if (input_ended_) runner_.stop(interrupted() ? "interrupted" : "input ended");
+    if (quit_) runner_.stop(kripke::EndReason::Quit);
+    if (input_ended_)
+      runner_.stop(interrupted() ? kripke::EndReason::Interrupted : kripke::EndReason::InputEnded);
   }
   // The end, as the last person at the screen sees it (the first seat if nobody moved).
   out_ << kripke::fit_lines(screens_.take_backlog(seated_.value_or(seats_.front()))) << std::flush;

@@ -321,15 +321,13 @@ class ModelGame final : public Game {
   }
 
   // Under "auto", the symbolic engine from this many assignments, unless a variable has
-  // more values than kAutoWideDomain. Measured with `kripkesim scenario` (docs/performance.md):
-  // the muddy children written as a model took the same time on both engines at 12 children
-  // (6.5 and 5.3 ms), the explicit engine less below, 3 to 10 times more above (22 and 6.7 ms
-  // at 14, 90 and 8.8 at 16); Russian cards (2^21 assignments of 21 true/false variables)
-  // 0.59 s and 8 ms.
+  // more values than kAutoWideDomain: where the two engines cross over on the muddy
+  // children written as a model, measured with `kripkesim scenario` (docs/performance.md,
+  // "the default engine").
   static constexpr std::uint64_t kAutoSymbolicAssignments = 4096;
   // Terms over wide domains are built on BDDs value by value, where listing the worlds
-  // computes them directly: Sum and Product (x and y from 2 to 99) took 0.01 s explicitly
-  // and 0.36 s symbolically, and the gap grows with the bound.
+  // computes them directly: on Sum and Product the explicit engine is the faster one, and
+  // the gap grows with the bound (docs/performance.md).
   static constexpr std::size_t kAutoWideDomain = 16;
 
   // The engine: as asked, or under "auto" the one expected to be faster: the symbolic one

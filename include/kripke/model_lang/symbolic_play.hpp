@@ -67,14 +67,14 @@ class SymbolicModelPlay final : public ModelPlayBase {
   void scripted_announcement(const FormulaPtr& phi, const std::string& text) override {
     const BigCount before = world_count();
     model_state_->announce(*phi);
-    log_update("public", all_agents(), text, to_string(*phi), before, world_count());
+    log_update(UpdateKind::Public, all_agents(), text, to_string(*phi), before, world_count());
   }
   void scripted_observation(const std::vector<Agent>& group,
                             const std::vector<FormulaPtr>& formulas, const std::string& text,
                             const std::string& formula) override {
     const BigCount before = world_count();
     model_state_->observe(group, formulas);
-    log_update("private", group, text, formula, before, world_count());
+    log_update(UpdateKind::Private, group, text, formula, before, world_count());
   }
   void check_postcondition(const Json& post, const std::string& path) const override {
     Postcondition(post, path, spec_ptr()->vocabulary()).check_formulas([this](const Formula& phi) {
@@ -102,7 +102,7 @@ class SymbolicModelPlay final : public ModelPlayBase {
     symbolic_action.actual_event = action.actual_event;
     const BigCount before = world_count();
     model_state_->act(symbolic_action);
-    log_update("action", all_agents(), text, formula, before, world_count());
+    log_update(UpdateKind::Action, all_agents(), text, formula, before, world_count());
   }
 
   Json deal() const override { return model_state_->actual_json(); }

@@ -1,12 +1,13 @@
 // Clue benchmarks on ClueModel's deck (47,040 worlds): building the model,
 // one game with three info-gain players, and many random games on two threads.
+#include "bench/bench.hpp"
+
 #include <fmt/core.h>
 
 #include <atomic>
 #include <memory>
 #include <thread>
 
-#include "games/bench_cases.hpp"
 #include "games/catalog.hpp"
 #include "kripke/game_loop.hpp"
 

@@ -87,22 +87,4 @@ std::optional<int> person_shows(Seats& seats, const kripke::Play& play, const cl
   return *rules.find_card(*chosen);
 }
 
-std::string onlooker_view(const kripke::Event& event, const std::string& full) {
-  const kripke::LogRecord& r = event.record;
-  if (!r.is_object() || r.value("event", "") != "update" || r.value("kind", "") != "action")
-    return full;
-  // "SHOWER shows ASKER CARD; ... holds A, B or C": the onlooker sees all but CARD.
-  const std::string text = r.value("text", "");
-  const auto card = text.rfind(' ', text.find("; "));
-  const auto held = text.rfind(" holds ");
-  if (full.find("[private]") == std::string::npos || card == std::string::npos ||
-      held == std::string::npos)
-    return full;
-  std::string seen = "  [you see] ";
-  seen += text.substr(0, card);
-  seen += " one of ";
-  seen += text.substr(held + 7);
-  return seen;
-}
-
 }  // namespace kripkesim::play::card_table

@@ -1,6 +1,6 @@
 // What Clue's and Cluedo's seats share: the same deck of categories (clue::Rules), so the
 // same view of a hand, the same way of naming a suggestion's cards, the same question when
-// a person must choose a card to show, and the same onlooker's view of a shown card.
+// a person must choose a card to show.
 #pragma once
 
 #include <optional>
@@ -32,9 +32,5 @@ std::optional<int> person_shows(Seats& seats, const kripke::Play& play,
                                 const kripke::clue::Rules& rules, kripke::Agent shower,
                                 kripke::Agent asker, const std::vector<int>& suggestion,
                                 const std::vector<int>& held);
-
-// A shown card as an onlooker sees it: "[you see] player 2 shows player 1 one of rope or
-// Scarlet" in place of `full`, the default "[private] ... learns something you do not see".
-std::string onlooker_view(const kripke::Event& event, const std::string& full);
 
 }  // namespace kripkesim::play::card_table

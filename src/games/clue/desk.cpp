@@ -109,8 +109,4 @@ void ClueDesk::seat_people(Seats& seats) {
   });
 }
 
-std::string ClueDesk::shown(const kripke::Event& event, kripke::Agent me) const {
-  return card_table::onlooker_view(event, Desk::shown(event, me));
-}
-
 }  // namespace kripkesim::play

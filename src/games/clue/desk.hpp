@@ -22,9 +22,6 @@ class ClueDesk final : public Desk {
   std::string hint(kripke::Agent me) const override;
   std::string table(kripke::Agent me) const override;
   void seat_people(Seats& seats) override;
-  // The onlookers of a shown card see who showed it to whom, and that the card is one of
-  // the suggested ones.
-  std::string shown(const kripke::Event& event, kripke::Agent me) const override;
 
  private:
   const kripke::clue::Rules& rules() const { return clue_.tables().rules(); }

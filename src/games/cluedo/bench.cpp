@@ -1,12 +1,13 @@
 // Cluedo benchmarks: the exact probability grid of one player at the end of a 40-suggestion
 // game, whole games of careful and of info-gain players, and the info-gain choice.
+#include "bench/bench.hpp"
+
 #include <fmt/core.h>
 
 #include <memory>
 #include <optional>
 #include <string>
 
-#include "games/bench_cases.hpp"
 #include "games/catalog.hpp"
 #include "kripke/game_loop.hpp"
 #include "kripke/games/cluedo/envelope_odds.hpp"

@@ -66,8 +66,4 @@ void CluedoDesk::seat_people(Seats& seats) {
       });
 }
 
-std::string CluedoDesk::shown(const kripke::Event& event, kripke::Agent me) const {
-  return card_table::onlooker_view(event, Desk::shown(event, me));
-}
-
 }  // namespace kripkesim::play

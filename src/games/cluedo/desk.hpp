@@ -23,7 +23,6 @@ class CluedoDesk final : public Desk {
   std::string hint(kripke::Agent me) const override;
   std::string table(kripke::Agent me) const override;
   void seat_people(Seats& seats) override;
-  std::string shown(const kripke::Event& event, kripke::Agent me) const override;
 
  private:
   const kripke::cluedo::Rules& rules() const { return cluedo_.rules(); }

@@ -2,13 +2,14 @@
 // with Kv (bounds 100 and 500, on both engines), a model of 14.7 million worlds asked --where /
 // --valid questions, and a random belief (KD45) model of 20,000 worlds updated by an action
 // model with arrows and asked a common-belief question.
+#include "bench/bench.hpp"
+
 #include <fmt/core.h>
 
 #include <algorithm>
 #include <memory>
 #include <string>
 
-#include "games/bench_cases.hpp"
 #include "games/catalog.hpp"
 #include "kripke/formula_parser.hpp"
 #include "kripke/game_loop.hpp"

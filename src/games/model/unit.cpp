@@ -1,12 +1,15 @@
 // Models written in a config ("game": "model"), in the command-line tool: its catalog
 // entry and its bench cases. With bench.cpp, the one unit that compiles the model language's
 // headers (a unity group, CMakeLists.txt).
-#include "games/bench_cases.hpp"
 #include "games/catalog.hpp"
 #include "kripke/model_lang/model_game.hpp"
 
 namespace kripkesim {
 
-GameUnit model_unit() { return {kripke::model_lang::game_info(), model_bench_cases, {}}; }
+std::vector<BenchCase> model_bench_cases();  // bench.cpp, beside this file
+
+GameUnit model_unit() {
+  return {kripke::model_lang::game_info(), model_bench_cases, {}, {{"model"}}};
+}
 
 }  // namespace kripkesim

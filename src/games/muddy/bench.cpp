@@ -1,10 +1,11 @@
 // Muddy children benchmarks: all children muddy, every "nobody knows" round
 // until they know. The model has 2^n worlds and n agents.
+#include "games/muddy/bench.hpp"
+
 #include <fmt/core.h>
 
 #include <memory>
 
-#include "games/bench_cases.hpp"
 #include "games/catalog.hpp"
 #include "kripke/evaluate.hpp"
 #include "kripke/game_loop.hpp"

@@ -25,7 +25,6 @@ class MuddyDesk final : public Desk {
   std::string hint(kripke::Agent me) const override;
   std::string table(kripke::Agent me) const override;
   void between_turns(Seats& seats) override;
-  bool shows_counts() const override { return false; }
 
  private:
   bool is_muddy(kripke::Agent child) const;

@@ -7,8 +7,8 @@
 #include <sstream>
 #include <vector>
 
-#include "games/bench_cases.hpp"
 #include "games/catalog.hpp"
+#include "games/muddy/bench.hpp"
 #include "kripke/game_loop.hpp"
 #include "kripke/symbolic/muddy_children.hpp"
 #include "output/sinks.hpp"

@@ -1,8 +1,8 @@
 // The muddy children in the command-line tool: its catalog entry, its bench cases and its desk
 // (people at the table). With bench.cpp and desk.cpp, the one unit that compiles the game's headers
 // (a unity group, CMakeLists.txt).
-#include "games/bench_cases.hpp"
 #include "games/catalog.hpp"
+#include "games/muddy/bench.hpp"
 #include "games/muddy/desk.hpp"
 #include "kripke/games/muddy/game.hpp"
 
@@ -15,7 +15,8 @@ GameUnit muddy_unit() {
             for (auto& c : symbolic_muddy_bench_cases()) cases.push_back(std::move(c));
             return cases;
           },
-          play::desk_for_play<play::MuddyDesk, const kripke::muddy::MuddyPlayBase>};
+          play::desk_for_play<play::MuddyDesk, const kripke::muddy::MuddyPlayBase>,
+          {{"muddy"}}};
 }
 
 }  // namespace kripkesim

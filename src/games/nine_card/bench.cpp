@@ -1,12 +1,13 @@
 // nine-card benchmarks: whole games per strategy, as a batch plays them (no log),
 // and the pieces of a game — starting a play (copying the 22,680-world model, announcing
 // the open cards, compacting to 630 worlds, three observations) and one hint table.
+#include "bench/bench.hpp"
+
 #include <fmt/core.h>
 
 #include <memory>
 #include <string>
 
-#include "games/bench_cases.hpp"
 #include "games/catalog.hpp"
 #include "kripke/game_loop.hpp"
 #include "kripke/games/nine_card/nine_card.hpp"

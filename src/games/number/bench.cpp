@@ -2,11 +2,12 @@
 // truth sets), and whole games of the nine conditions of the original experiment, on one
 // thread. The target: the 9 x 7560 games in under 60 s on 2 cores, about 1.5 ms per game
 // per core.
+#include "bench/bench.hpp"
+
 #include <fmt/core.h>
 
 #include <memory>
 
-#include "games/bench_cases.hpp"
 #include "games/catalog.hpp"
 #include "kripke/game_loop.hpp"
 

@@ -27,8 +27,6 @@ class NumberDesk final : public Desk {
   std::string hint(kripke::Agent me) const override;
   std::string table(kripke::Agent me) const override;
   void between_turns(Seats& seats) override;
-  // "You consider 1 world possible" would say "you know": the person is asked instead.
-  bool shows_counts() const override { return false; }
 
  private:
   bool picks() const;  // Kooi's Choice: the person picks the card

@@ -1,12 +1,13 @@
 // Sleuth benchmarks: one full 5-player game with five `exact` agents
 // asking with Elderman & Steging's strategy (target: under 100 ms median), the same with `rules`
 // agents and with `info-gain`, and one counting-engine pass on its own.
+#include "bench/bench.hpp"
+
 #include <fmt/core.h>
 
 #include <memory>
 #include <string>
 
-#include "games/bench_cases.hpp"
 #include "games/catalog.hpp"
 #include "kripke/counting.hpp"
 #include "kripke/game_loop.hpp"

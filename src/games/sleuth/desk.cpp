@@ -109,20 +109,6 @@ std::string SleuthDesk::hint(kripke::Agent me) const {
   return s;
 }
 
-std::string SleuthDesk::shown(const kripke::Event& event, kripke::Agent me) const {
-  const kripke::LogRecord& r = event.record;
-  if (r.is_object() && r.value("event", "") == "update" && r.value("kind", "") == "private") {
-    const std::string text = r.value("text", "");
-    const std::string mine = play_.agent_name(me) + " shows ";
-    if (text.rfind(mine, 0) == 0) {
-      std::string seen = "  [you show] ";
-      seen += text;
-      return seen;
-    }
-  }
-  return Desk::shown(event, me);
-}
-
 std::string SleuthDesk::table(kripke::Agent me) const {
   const sl::Tables& t = sleuth_.tables();
   const sl::Mind& mind = sleuth_.mind(me);

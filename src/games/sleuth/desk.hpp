@@ -22,8 +22,6 @@ class SleuthDesk final : public Desk {
   kripke::Json read_move(kripke::Agent me, const std::vector<std::string>& words) const override;
   std::string hint(kripke::Agent me) const override;
   std::string table(kripke::Agent me) const override;
-  // The gems a person shows another player are its own: it sees that answer too.
-  std::string shown(const kripke::Event& event, kripke::Agent me) const override;
 
  private:
   std::vector<std::string> others(kripke::Agent me) const;

@@ -15,6 +15,7 @@
 #include "kripke/deals.hpp"
 #include "kripke/game.hpp"
 #include "kripke/game_catalog.hpp"
+#include "kripke/games/clue/card_seat_view.hpp"
 #include "kripke/games/clue/deal_notation.hpp"
 #include "kripke/games/clue/outlook.hpp"
 #include "kripke/games/clue/render.hpp"
@@ -81,6 +82,18 @@ class CluePlay final : public Play {
                        });
     person_suggests_ = false;
     return TurnOutcome::Continue;
+  }
+
+  // Every suggestion: one card of each category, in person_move's form.
+  std::vector<Json> legal_moves() const override {
+    std::vector<Json> moves;
+    for (std::size_t k = 0; k < suggestion_count(rules_); ++k)
+      moves.push_back({{"cards", names(nth_suggestion(rules_, k))}});
+    return moves;
+  }
+  std::vector<std::string> public_move_fields() const override { return card_move_fields(); }
+  std::optional<LogRecord> seat_view(const Event& event, Agent me) const override {
+    return card_seat_view(event, me, Play::seat_view(event, me));
   }
 
   // A person's choice of the card to show (`kripkesim play`): given the answerer, the asker,

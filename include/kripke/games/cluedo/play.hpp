@@ -23,6 +23,7 @@
 #include "kripke/deals.hpp"
 #include "kripke/game.hpp"
 #include "kripke/game_catalog.hpp"
+#include "kripke/games/clue/card_seat_view.hpp"
 #include "kripke/games/clue/suggestion.hpp"
 #include "kripke/games/cluedo/notebook.hpp"
 #include "kripke/games/cluedo/rules.hpp"
@@ -76,7 +77,7 @@ class CluedoPlay final : public Play {
         if (!formula.empty()) formula += " & ";
         formula += has(p, card);
       }
-      log_counted("private", {p},
+      log_counted(UpdateKind::Private, {p},
                   agent_name(p) + " looks at its hand: " + clue::card_list(rules_, hand), formula);
     }
   }
@@ -117,6 +118,22 @@ class CluedoPlay final : public Play {
     if (person_accuses_)
       if (const auto accused = person_accuses_(asker)) accuse(asker, *accused);
     return pass_turn(asker);
+  }
+
+  // Every suggestion, then every accusation (one card of each category), in person_move's
+  // form; none when every player is out.
+  std::vector<Json> legal_moves() const override {
+    std::vector<Json> moves;
+    if (out_[std::size_t(next_asker_)]) return moves;
+    const std::size_t count = clue::suggestion_count(rules_);
+    for (const char* key : {"cards", "accuse"})
+      for (std::size_t k = 0; k < count; ++k)
+        moves.push_back({{key, names(clue::nth_suggestion(rules_, k))}});
+    return moves;
+  }
+  std::vector<std::string> public_move_fields() const override { return clue::card_move_fields(); }
+  std::optional<LogRecord> seat_view(const Event& event, Agent me) const override {
+    return clue::card_seat_view(event, me, Play::seat_view(event, me));
   }
 
   // What `kripkesim play` asks of people: which of the suggested cards they hold to show
@@ -257,8 +274,8 @@ class CluedoPlay final : public Play {
   }
 
   // An update the game made itself: no worlds change (the deals are counted per player).
-  void log_counted(const std::string& kind, const std::vector<Agent>& audience,
-                   const std::string& text, const std::string& formula) {
+  void log_counted(UpdateKind kind, const std::vector<Agent>& audience, const std::string& text,
+                   const std::string& formula) {
     log_update(kind, audience, text, formula, t_->deals, t_->deals);
   }
 
@@ -318,7 +335,7 @@ class CluedoPlay final : public Play {
         formula += formula.empty() ? "~" : " & ~";
         formula += has(j, card);
       }
-      log_counted("public", all_agents(),
+      log_counted(UpdateKind::Public, all_agents(),
                   agent_name(j) + " holds none of " + clue::card_list(rules_, cards), formula);
     }
     if (shower < 0) return;
@@ -333,7 +350,7 @@ class CluedoPlay final : public Play {
     what += agent_name(shower);
     what += " holds ";
     what += clue::card_list(rules_, cards, " or ");
-    log_counted("action", {asker, shower}, what, has(shower, shown));
+    log_counted(UpdateKind::Action, {asker, shower}, what, has(shower, shown));
   }
 
   void accuse(Agent accuser, const std::vector<int>& cards) {
@@ -361,7 +378,7 @@ class CluedoPlay final : public Play {
       formula += rules_.card_names[std::size_t(card)];
       formula += ')';
     }
-    log_counted("public", all_agents(),
+    log_counted(UpdateKind::Public, all_agents(),
                 "the envelope does not hold " + clue::card_list(rules_, cards, " and "),
                 formula + ")");
   }

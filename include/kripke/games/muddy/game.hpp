@@ -32,10 +32,10 @@ class MuddyGame final : public Game {
   }
   // The symbolic engine's: exact 128-bit counts.
   static constexpr int kSymbolicChildren = 127;
-  // Under "auto", the most children the explicit engine plays: `kripkesim run` with every
-  // child muddy took about the same time on both engines at 13 to 15 children (3.5–6.8 ms),
-  // the explicit engine less below (BuDDy's start costs ~0.7 ms), the symbolic one less from
-  // 15 on (3.8 and 12 ms at 17; 0.01 and 4 s at 24). docs/performance.md has the table.
+  // Under "auto", the most children the explicit engine plays: where `kripkesim run` with
+  // every child muddy takes about the same time on both engines (BuDDy's start-up favours
+  // the explicit engine below, the 2^n worlds the symbolic one above); docs/performance.md
+  // has the table.
   static constexpr int kAutoExplicitChildren = 14;
 
   explicit MuddyGame(GameConfig config) : Game(std::move(config)) {

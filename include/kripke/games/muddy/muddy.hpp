@@ -37,6 +37,8 @@ class MuddyPlayBase : public Play {
   }
   Json deal() const override { return {{"muddy", children_json(actually_muddy_)}}; }
   Json actual_world_json() const override { return children_json(actually_muddy_); }
+  // "You consider 1 world possible" would say "you know": a child is asked instead.
+  bool shows_counts() const override { return false; }
 
  protected:
   // [2, 3]: the muddy children of a world.

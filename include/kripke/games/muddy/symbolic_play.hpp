@@ -89,7 +89,7 @@ class SymbolicMuddyPlay final : public MuddyPlayBase {
     const BigCount before = world_count();
     children_.announce_truth(truth);
     const BigCount after = world_count();
-    log_update("public", all_agents(), text, to_string(phi), before, after);
+    log_update(UpdateKind::Public, all_agents(), text, to_string(phi), before, after);
     return after != before;
   }
   // A round's "nobody knows", by the truth set the children's structure computes for it.

@@ -118,6 +118,20 @@ class NineCardPlay final : public Play {
     ask(me, Ask{*question, Agent(target - 1), {}});
   }
 
+  // Every question card in the hand of the player whose turn it is, at every other player.
+  std::vector<Json> legal_moves() const override {
+    std::vector<Json> moves;
+    for (int card : hands_[std::size_t(current_)])
+      for (Agent target = 0; target < rules_.players; ++target)
+        if (target != current_)
+          moves.push_back(
+              {{"target", target + 1}, {"question", questions()[std::size_t(card)].id}});
+    return moves;
+  }
+  std::vector<std::string> public_move_fields() const override {
+    return {"target", "question", "answer", "says", "reshuffled"};
+  }
+
   bool may_win_now(Agent i) const override { return rules_.win_check == "everyone" || i == mover_; }
 
   bool has_won(Agent i) const override {

@@ -89,6 +89,27 @@ class NumberPlay final : public Play {
     return after_answer();
   }
 
+  // The card the player whose turn it is answers (under Kooi's Choice any card of the deck),
+  // with its truthful answer.
+  std::vector<Json> legal_moves() const override {
+    std::vector<Json> moves;
+    const Agent p = next_player_;
+    const auto add = [&](int card) {
+      moves.push_back({{"question", card}, {"answer", true_answer(card, p)}});
+    };
+    if (rules_.kooi == KooiChoice::Off) {
+      add(deck_.top());
+    } else {
+      for (int card : rules_.questions) add(card);
+    }
+    return moves;
+  }
+  // "You consider 1 world possible" would say "you know": a seat is asked instead.
+  bool shows_counts() const override { return false; }
+  std::vector<std::string> public_move_fields() const override {
+    return {"question", "answer", "chosen_by"};
+  }
+
   // What a seat at `kripkesim play` reads.
   const Tables& tables() const { return t_; }
   Agent next_player() const { return next_player_; }
@@ -249,7 +270,7 @@ class NumberPlay final : public Play {
     if (chosen_by == ChosenBy::Kooi) rec["removes"] = choice.removes;
     emit(std::move(rec), how);
     const UpdateResult r = public_announce(model_, t_.answer(choice.card, p, yes));
-    log_update("public", all_agents(),
+    log_update(UpdateKind::Public, all_agents(),
                agent_name(p) + ": \"" + question(choice.card).text + "\" " + (yes ? "yes" : "no"),
                to_string(*answer_formula(choice.card, p, yes)), r);
     next_player_ = (p + 1) % t_.players();
@@ -273,7 +294,7 @@ class NumberPlay final : public Play {
 
   UpdateResult announce_nobody_knows(int step) {
     const UpdateResult r = public_announce(model_, nobody_knows(model_, scratch_));
-    log_update("public", all_agents(),
+    log_update(UpdateKind::Public, all_agents(),
                "epistemagic " + std::to_string(step) + ": nobody knows their numbers",
                data_->nobody_knows, r);
     return r;

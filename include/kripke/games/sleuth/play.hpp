@@ -150,6 +150,36 @@ class SleuthPlay final : public Play {
     return TurnOutcome::Continue;
   }
 
+  // Every question the player whose turn it is can ask with its question cards, of every
+  // other player, in person_move's form (a printed card and a free-choice card asking the
+  // same are one move).
+  std::vector<Json> legal_moves() const override {
+    std::vector<Json> moves;
+    for (const Option& o : options_for(next_asker_)) {
+      Json move = {{"asked", o.asked + 1},
+                   {"question", t_->questions[std::size_t(o.question)].code()}};
+      if (std::find(moves.begin(), moves.end(), move) == moves.end())
+        moves.push_back(std::move(move));
+    }
+    return moves;
+  }
+  std::vector<std::string> public_move_fields() const override {
+    return {"asked", "question", "question_card"};
+  }
+  // The gems a player shows another are its own: it sees that answer too.
+  std::optional<LogRecord> seat_view(const Event& event, Agent me) const override {
+    std::optional<LogRecord> view = Play::seat_view(event, me);
+    const LogRecord& r = event.record;
+    if (!view || !r.is_object() || r.value("event", "") != "update" || view->contains("text"))
+      return view;
+    const std::string text = r.value("text", "");
+    if (text.rfind(agent_name(me) + " shows ", 0) != 0) return view;
+    (*view)["text"] = text;
+    (*view)["formula"] = r.value("formula", "");
+    (*view)["screen"] = "  [you show] " + text;
+    return view;
+  }
+
   bool has_won(Agent i) const override { return minds_[std::size_t(i)].hidden_gem().has_value(); }
 
   // {"first_knew": {"exact": [...], "rules": [...]}}: per player, the turn at which the exact
@@ -416,7 +446,7 @@ class SleuthPlay final : public Play {
 
   // An `update` event for a private observation by one player (the set of worlds stays).
   void log_observation(int observer, const std::string& text, const std::string& formula) {
-    log_update("private", {observer}, text, formula, world_count(), world_count());
+    log_update(UpdateKind::Private, {observer}, text, formula, world_count(), world_count());
   }
 
   int player_number(const std::string& arg, std::size_t column) const {

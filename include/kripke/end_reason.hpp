@@ -1,0 +1,36 @@
+// Why a game ended: the `end` event's "reason" and a batch record's.
+#pragma once
+
+#include <string_view>
+
+namespace kripke {
+
+enum class EndReason {
+  Win,          // someone reached the goal
+  MaxTurns,     // the config's max_turns were played
+  Stalled,      // the game saw that nothing would change any more (or has no moves: a model)
+  Quit,         // a person at `kripkesim play` quit
+  InputEnded,   // the people's input ended
+  Interrupted,  // Ctrl-C or a signal
+};
+
+// The word the log writes.
+inline std::string_view to_string(EndReason reason) {
+  switch (reason) {
+    case EndReason::Win:
+      return "win";
+    case EndReason::MaxTurns:
+      return "max_turns";
+    case EndReason::Stalled:
+      return "stalled";
+    case EndReason::Quit:
+      return "quit";
+    case EndReason::InputEnded:
+      return "input ended";
+    case EndReason::Interrupted:
+      return "interrupted";
+  }
+  return "stalled";
+}
+
+}  // namespace kripke
