@@ -79,34 +79,36 @@ kripke::FormulaPtr random_formula_with(Rng& rng, int depth, int agents, const Le
   auto agent = [&] {
     return std::vector<kripke::Agent>{static_cast<kripke::Agent>(rng.below(std::uint64_t(agents)))};
   };
-  switch (rng.below(14)) {
-    case 0:
-      return f::neg(sub());
-    case 1:
-      return binary(K::And);
-    case 2:
-      return binary(K::Or);
-    case 3:
-      return binary(K::Implies);
-    case 4:
-      return binary(K::Iff);
-    case 5:
-      return modal(K::Possible, agent());
-    case 6:
-      return modal(K::KnowsWhether, agent());
-    case 7:
-      return modal(K::Everybody, random_group(rng, agents));
-    case 8:
-      return modal(K::Common, random_group(rng, agents));
-    case 9:
-      return modal(K::Distributed, random_group(rng, agents));
-    case 10:
-      return binary(K::Announce);
-    case 11:
-      return binary(K::AnnounceDual);
-    default:
-      return modal(K::Knows, agent());
+  // An operator of the language's table (kOperators) whose operands are formulas, each as
+  // likely: a new operator is drawn here by being in the table. (Leaves are `leaf`'s; Kv's
+  // term is drawn by the tests that have terms.)
+  using Form = kripke::Operator::Form;
+  static const std::vector<kripke::Operator> drawn = [] {
+    std::vector<kripke::Operator> out;
+    for (const kripke::Operator& op : kripke::kOperators)
+      if (op.form == Form::Prefix || op.form == Form::Infix || op.form == Form::OneAgent ||
+          op.form == Form::Group || op.form == Form::Announcement)
+        out.push_back(op);
+    return out;
+  }();
+  const kripke::Operator& op = drawn[rng.below(drawn.size())];
+  switch (op.form) {
+    case Form::Prefix:
+      return f::unary(op.kind, sub());
+    case Form::Infix:
+    case Form::Announcement:
+      return binary(op.kind);
+    case Form::OneAgent:
+      return modal(op.kind, agent());
+    case Form::Group:
+      return modal(op.kind, random_group(rng, agents));
+    case Form::Constant:
+    case Form::Atom:
+    case Form::Comparison:
+    case Form::AgentAndTerm:
+      break;
   }
+  return leaf(rng);
 }
 
 inline kripke::FormulaPtr random_formula(Rng& rng, int depth, int agents) {

@@ -374,3 +374,62 @@ TEST_CASE("printing then parsing random formulas keeps their truth sets", "[form
     }
   }
 }
+
+TEST_CASE("[formula] every operator of the table parses, prints and parses back") {
+  using Form = kripke::Operator::Form;
+  namespace f = kripke::f;
+  const auto p = f::atom("p"), q = f::atom("q");
+  for (const kripke::Operator& op : kripke::kOperators) {
+    const std::string keyword(op.keyword);
+    // One formula of the row's form, written by hand where its operands are terms.
+    std::string text;
+    switch (op.form) {
+      case Form::Constant:
+        text = to_string(*f::node(op.kind));
+        break;
+      case Form::Atom:
+        text = to_string(*f::atom("has", {"1", "axe"}));
+        break;
+      case Form::Comparison:
+        text = "x + 1 <= y";
+        break;
+      case Form::Prefix:
+        text = to_string(*f::unary(op.kind, p));
+        break;
+      case Form::Infix:
+      case Form::Announcement:
+        text = to_string(*f::binary(op.kind, p, q));
+        break;
+      case Form::OneAgent:
+        text = to_string(*f::unary(op.kind, p, {1}));
+        break;
+      case Form::Group:
+        text = to_string(*f::unary(op.kind, p, {0, 2}));
+        break;
+      case Form::AgentAndTerm:
+        text = keyword + "2 x + y";
+        break;
+    }
+    INFO("row " << keyword << ": " << text);
+    const kripke::FormulaPtr read = kripke::parse_formula(text);
+    CHECK(read->kind == op.kind);
+    CHECK(to_string(*read) == text);
+    CHECK(to_string(*kripke::parse_formula(to_string(*read))) == text);
+    if (!keyword.empty()) CHECK(text.find(keyword) != std::string::npos);
+    // The words of an agent's operator with a number are reserved; a group's are not.
+    if (op.form == Form::OneAgent || op.form == Form::AgentAndTerm)
+      CHECK(kripke::is_modal_operator_word(keyword + "3"));
+    if (op.form == Form::Group) {
+      CHECK_FALSE(kripke::is_modal_operator_word(keyword + "3"));
+      // With agents named: E{alice,bob} p.
+      CHECK(to_string(*kripke::parse_formula(keyword + "{alice,bob} p")) ==
+            keyword + "{alice,bob} p");
+    }
+  }
+  // Every alias reads as its operator.
+  for (const auto& [alias, kind] : kripke::kOperatorAliases) {
+    const std::string text = std::string(alias) + "1 p";
+    CHECK(kripke::parse_formula(text)->kind == kind);
+    CHECK(kripke::is_modal_operator_word(std::string(alias) + "7"));
+  }
+}

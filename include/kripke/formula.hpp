@@ -2,25 +2,18 @@
 // that the parser (formula_parser.hpp) reads back.
 #pragma once
 
+#include <iterator>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "kripke/term.hpp"
 #include "kripke/types.hpp"
 
 namespace kripke {
-
-// The words the parser reads as a modal operator with its agent's number: K1, M2, B1, Kw3,
-// Kv2. No variable or value may be called so, as no formula could mention it.
-inline bool is_modal_operator_word(std::string_view w) {
-  const auto digits_from = [w](std::size_t k) {
-    return w.size() > k && w.find_first_not_of("0123456789", k) == std::string_view::npos;
-  };
-  if ((w.rfind("Kw", 0) == 0 || w.rfind("Kv", 0) == 0) && digits_from(2)) return true;
-  return !w.empty() && (w[0] == 'K' || w[0] == 'M' || w[0] == 'B') && digits_from(1);
-}
 
 struct Formula;
 using FormulaPtr = std::shared_ptr<const Formula>;
@@ -44,7 +37,7 @@ struct Formula {
     Distributed,   // D_G φ
     Announce,      // [!φ]ψ: left = φ, right = ψ
     AnnounceDual,  // <!φ>ψ
-    Compare        // term op term: name = "=", "!=", "<", "<=", ">" or ">="
+    Compare        // term op term: name = "=", "!=", "<", "<=", ">" or ">=" (the last kind)
   };
   Kind kind = Kind::True;
   std::string name;               // atom name, or the comparison
@@ -57,6 +50,99 @@ struct Formula {
   TermPtr lhs, rhs;        // the terms of a comparison; lhs: Kv's term
   std::size_t column = 0;  // where the parser found it (1-based), 0 when built
 };
+
+// The operators of the formula language, a row each: the parser reads their keywords, the
+// printer writes them, the tests' random formulas draw them, and a test parses, prints and
+// parses back every row (tests/test_formula.cpp). A new operator is a new Kind, its row here,
+// and its meaning in each engine (the compiler lists the switches that lack it).
+struct Operator {
+  enum class Form {
+    Constant,      // true, false
+    Atom,          // p, has(1,axe): a game's atom
+    Comparison,    // x + y <= 100: terms compared
+    Prefix,        // ~φ
+    Infix,         // φ & ψ
+    OneAgent,      // K1 φ, K{alice} φ
+    Group,         // E{1,2} φ
+    AgentAndTerm,  // Kv1 t: one agent, then a term
+    Announcement,  // [!φ]ψ, <!φ>ψ
+  };
+  Formula::Kind kind;
+  std::string_view keyword;  // how it is written: "K", "&", "[!" ("" for atoms, comparisons)
+  Form form;
+  std::string_view closing = "";  // an announcement's: "]" or ">"
+};
+
+// In the order of Formula::Kind.
+inline constexpr Operator kOperators[] = {
+    {Formula::Kind::True, "true", Operator::Form::Constant},
+    {Formula::Kind::False, "false", Operator::Form::Constant},
+    {Formula::Kind::Atom, "", Operator::Form::Atom},
+    {Formula::Kind::Not, "~", Operator::Form::Prefix},
+    {Formula::Kind::And, "&", Operator::Form::Infix},
+    {Formula::Kind::Or, "|", Operator::Form::Infix},
+    {Formula::Kind::Implies, "->", Operator::Form::Infix},
+    {Formula::Kind::Iff, "<->", Operator::Form::Infix},
+    {Formula::Kind::Knows, "K", Operator::Form::OneAgent},
+    {Formula::Kind::Possible, "M", Operator::Form::OneAgent},
+    {Formula::Kind::KnowsWhether, "Kw", Operator::Form::OneAgent},
+    {Formula::Kind::KnowsValue, "Kv", Operator::Form::AgentAndTerm},
+    {Formula::Kind::Everybody, "E", Operator::Form::Group},
+    {Formula::Kind::Common, "C", Operator::Form::Group},
+    {Formula::Kind::Distributed, "D", Operator::Form::Group},
+    {Formula::Kind::Announce, "[!", Operator::Form::Announcement, "]"},
+    {Formula::Kind::AnnounceDual, "<!", Operator::Form::Announcement, ">"},
+    {Formula::Kind::Compare, "", Operator::Form::Comparison},
+};
+static_assert(std::size(kOperators) == std::size_t(Formula::Kind::Compare) + 1,
+              "a row per kind of formula");
+
+constexpr bool operators_in_kind_order() {
+  for (std::size_t k = 0; k < std::size(kOperators); ++k)
+    if (kOperators[k].kind != Formula::Kind(k)) return false;
+  return true;
+}
+static_assert(operators_in_kind_order(), "kOperators is in the order of Formula::Kind");
+
+inline constexpr const Operator& operator_of(Formula::Kind kind) {
+  return kOperators[std::size_t(kind)];
+}
+
+// The other spellings the parser reads: B (believes) is K under another name, the box of the
+// agent's relation read as belief where the relation need not be reflexive.
+inline constexpr std::pair<std::string_view, Formula::Kind> kOperatorAliases[] = {
+    {"B", Formula::Kind::Knows}};
+
+// The operator a word names with an agent's number (K1, Kw3, B2) or before a group (K, E),
+// by its keyword or an alias; `numbered`: whether the rest of the word is digits. nullopt
+// for other words.
+struct AgentOperatorWord {
+  Formula::Kind kind;
+  std::size_t keyword_length;
+};
+inline std::optional<AgentOperatorWord> agent_operator_word(std::string_view w) {
+  std::optional<AgentOperatorWord> found;
+  const auto consider = [&](std::string_view keyword, Formula::Kind kind) {
+    const Operator::Form form = operator_of(kind).form;
+    const bool takes_agents = form == Operator::Form::OneAgent ||
+                              form == Operator::Form::AgentAndTerm || form == Operator::Form::Group;
+    if (!takes_agents || w.rfind(keyword, 0) != 0) return;
+    // The longest keyword: Kw1 is Kw's, not K's.
+    if (!found || keyword.size() > found->keyword_length) found = {kind, keyword.size()};
+  };
+  for (const Operator& op : kOperators) consider(op.keyword, op.kind);
+  for (const auto& [alias, kind] : kOperatorAliases) consider(alias, kind);
+  return found;
+}
+
+// The words the parser reads as a modal operator with its agent's number: K1, M2, B1, Kw3,
+// Kv2. No variable or value may be called so, as no formula could mention it.
+inline bool is_modal_operator_word(std::string_view w) {
+  const std::optional<AgentOperatorWord> op = agent_operator_word(w);
+  if (!op || operator_of(op->kind).form == Operator::Form::Group) return false;
+  return w.size() > op->keyword_length &&
+         w.find_first_not_of("0123456789", op->keyword_length) == std::string_view::npos;
+}
 
 namespace f {
 
@@ -155,10 +241,7 @@ inline FormulaPtr any_of(const std::vector<FormulaPtr>& parts) {
 
 }  // namespace f
 
-inline bool is_binary(Formula::Kind k) {
-  using K = Formula::Kind;
-  return k == K::And || k == K::Or || k == K::Implies || k == K::Iff;
-}
+inline bool is_binary(Formula::Kind k) { return operator_of(k).form == Operator::Form::Infix; }
 
 // Prints in the parser's syntax. Binary operands that are themselves binary get
 // parentheses, except a chain of the same associative connective (a & b & c).
@@ -189,52 +272,37 @@ inline std::string to_string(const Formula& phi) {
     const bool chain = sub.kind == parent && (parent == K::And || parent == K::Or);
     return is_binary(sub.kind) && !chain ? "(" + to_string(sub) + ")" : to_string(sub);
   };
-  switch (phi.kind) {
-    case K::True:
-      return "true";
-    case K::False:
-      return "false";
-    case K::Atom: {
+  const Operator& op = operator_of(phi.kind);
+  const std::string keyword(op.keyword);
+  switch (op.form) {
+    case Operator::Form::Constant:
+      return keyword;
+    case Operator::Form::Atom: {
       if (phi.args.empty()) return phi.name;
       std::string s = phi.name + "(";
       for (std::size_t k = 0; k < phi.args.size(); ++k) s += (k ? "," : "") + phi.args[k];
       return s + ")";
     }
-    case K::Compare: {
+    case Operator::Form::Comparison: {
       std::string s = to_string(*phi.lhs);
       s += ' ';
       s += phi.name;
       s += ' ';
       return s + to_string(*phi.rhs);
     }
-    case K::Not:
-      return "~" + operand(*phi.left, K::Not);
-    case K::Knows:
-      return "K" + one() + " " + operand(*phi.left, K::Not);
-    case K::Possible:
-      return "M" + one() + " " + operand(*phi.left, K::Not);
-    case K::KnowsWhether:
-      return "Kw" + one() + " " + operand(*phi.left, K::Not);
-    case K::KnowsValue:
-      return "Kv" + one() + " " + to_string(*phi.lhs);
-    case K::Everybody:
-      return "E" + group() + " " + operand(*phi.left, K::Not);
-    case K::Common:
-      return "C" + group() + " " + operand(*phi.left, K::Not);
-    case K::Distributed:
-      return "D" + group() + " " + operand(*phi.left, K::Not);
-    case K::Announce:
-      return "[!" + to_string(*phi.left) + "] " + operand(*phi.right, K::Not);
-    case K::AnnounceDual:
-      return "<!" + to_string(*phi.left) + "> " + operand(*phi.right, K::Not);
-    case K::And:
-      return operand(*phi.left, K::And) + " & " + operand(*phi.right, K::And);
-    case K::Or:
-      return operand(*phi.left, K::Or) + " | " + operand(*phi.right, K::Or);
-    case K::Implies:
-      return operand(*phi.left, K::Implies) + " -> " + operand(*phi.right, K::Implies);
-    case K::Iff:
-      return operand(*phi.left, K::Iff) + " <-> " + operand(*phi.right, K::Iff);
+    case Operator::Form::Prefix:
+      return keyword + operand(*phi.left, K::Not);
+    case Operator::Form::OneAgent:
+      return keyword + one() + " " + operand(*phi.left, K::Not);
+    case Operator::Form::AgentAndTerm:
+      return keyword + one() + " " + to_string(*phi.lhs);
+    case Operator::Form::Group:
+      return keyword + group() + " " + operand(*phi.left, K::Not);
+    case Operator::Form::Announcement:
+      return keyword + to_string(*phi.left) + std::string(op.closing) + " " +
+             operand(*phi.right, K::Not);
+    case Operator::Form::Infix:
+      return operand(*phi.left, phi.kind) + " " + keyword + " " + operand(*phi.right, phi.kind);
   }
   return "?";
 }

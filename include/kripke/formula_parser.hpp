@@ -196,13 +196,13 @@ class FormulaParser {
 
   FormulaPtr parse_iff() {
     FormulaPtr left = parse_implies();
-    while (accept("<->")) left = sized(f::iff(left, parse_implies()));
+    while (accept(operator_of(K::Iff).keyword)) left = sized(f::iff(left, parse_implies()));
     return left;
   }
   // -> groups to the right; the chain is read in a loop and folded from its end.
   FormulaPtr parse_implies() {
     std::vector<FormulaPtr> operands{parse_or()};
-    while (accept("->")) operands.push_back(parse_or());
+    while (accept(operator_of(K::Implies).keyword)) operands.push_back(parse_or());
     FormulaPtr right = operands.back();
     for (std::size_t k = operands.size() - 1; k-- > 0;)
       right = sized(f::implies(operands[k], right));
@@ -213,12 +213,12 @@ class FormulaParser {
   // of thousands of operands is no deeper than a few nested parentheses.
   FormulaPtr parse_or() {
     std::vector<FormulaPtr> operands{parse_and()};
-    while (accept("|")) operands.push_back(parse_and());
+    while (accept(operator_of(K::Or).keyword)) operands.push_back(parse_and());
     return balanced(operands, 0, operands.size(), f::disj);
   }
   FormulaPtr parse_and() {
     std::vector<FormulaPtr> operands{parse_unary()};
-    while (accept("&")) operands.push_back(parse_unary());
+    while (accept(operator_of(K::And).keyword)) operands.push_back(parse_unary());
     return balanced(operands, 0, operands.size(), f::conj);
   }
   FormulaPtr balanced(const std::vector<FormulaPtr>& operands, std::size_t from, std::size_t to,
@@ -273,19 +273,19 @@ class FormulaParser {
     skip_space();
     const std::size_t column = pos_ + 1;
     if (pos_ >= text_.size()) fail("expected a formula, found the end of the input");
-    if (accept("~")) return with_column(f::neg(parse_unary()), column);
+    if (accept(operator_of(K::Not).keyword)) return with_column(f::neg(parse_unary()), column);
     // [!φ]ψ and <!φ>ψ: ψ is the next prefix formula, as the body of K1 is.
-    if (accept("[!")) {
+    if (accept(operator_of(K::Announce).keyword)) {
       FormulaPtr announced = parse_iff();
-      expect("]", "to close the announcement [!...]");
+      expect(operator_of(K::Announce).closing, "to close the announcement [!...]");
       return with_column(f::after_announcing(announced, parse_unary()), column);
     }
-    if (accept("<!")) {
+    if (accept(operator_of(K::AnnounceDual).keyword)) {
       // Up to the closing '>', a bare '>' closes; x > 3 in there needs parentheses.
       diamond_depths_.push_back(paren_depth_);
       FormulaPtr announced = parse_iff();
       diamond_depths_.pop_back();
-      expect(">", "to close the announcement <!...>");
+      expect(operator_of(K::AnnounceDual).closing, "to close the announcement <!...>");
       return with_column(f::announcing_and_then(announced, parse_unary()), column);
     }
     if (FormulaPtr comparison = try_comparison()) return comparison;
@@ -306,7 +306,9 @@ class FormulaParser {
       AgentGroup group;
       if (w.size() == prefix) {
         group = agent_group();
-        const bool single = kind == K::Knows || kind == K::Possible || kind == K::KnowsWhether;
+        // K, M and Kw take one agent: the evaluator and the printer read one, so Kw{1,2}
+        // must be an error rather than Kw1 in disguise.
+        const bool single = operator_of(kind).form == Operator::Form::OneAgent;
         if (single && group.agents.size() != 1) {
           pos_ = start;
           fail(w + " takes one agent (E{...} is what every agent of a group knows)");
@@ -321,22 +323,18 @@ class FormulaParser {
     };
     skip_space();
     const bool group_follows = pos_ < text_.size() && text_[pos_] == '{';
-    const bool numbered = is_modal_operator_word(w);
-    // Kw takes one agent number, like K and M: the evaluator and the printer read one
-    // agent, so Kw{1,2} must be an error rather than Kw1 in disguise.
-    if (w.rfind("Kw", 0) == 0 && (numbered || (w == "Kw" && group_follows)))
-      return modal(K::KnowsWhether, 2);
-    if (w.rfind("Kv", 0) == 0 && (numbered || (w == "Kv" && group_follows)))
-      return knows_value(w, start, column);
-    if (w[0] == 'K' && (numbered || (w == "K" && group_follows))) return modal(K::Knows, 1);
-    // B (believes) is K under another name: the box of the agent's relation, read as
-    // belief where the relation need not be reflexive.
-    if (w[0] == 'B' && (numbered || (w == "B" && group_follows))) return modal(K::Knows, 1);
-    if (w[0] == 'M' && (numbered || (w == "M" && group_follows))) return modal(K::Possible, 1);
-    if ((w == "E" || w == "C" || w == "D") && group_follows)
-      return modal(w == "E" ? K::Everybody : w == "C" ? K::Common : K::Distributed, 1);
-    if (w == "true") return with_column(f::truth(), column);
-    if (w == "false") return with_column(f::falsity(), column);
+    // An operator's keyword (kOperators) with an agent's number (K1, Kw3) or before a
+    // group (K{alice}, E{1,2}); E, C and D take groups only.
+    if (const std::optional<AgentOperatorWord> op = agent_operator_word(w)) {
+      const bool bare = w.size() == op->keyword_length;
+      if ((bare && group_follows) || is_modal_operator_word(w)) {
+        if (operator_of(op->kind).form == Operator::Form::AgentAndTerm)
+          return knows_value(w, start, column);
+        return modal(op->kind, op->keyword_length);
+      }
+    }
+    for (Formula::Kind constant : {K::True, K::False})
+      if (w == operator_of(constant).keyword) return with_column(f::node(constant), column);
 
     Formula atom = *f::atom(w);
     if (accept("(")) {
@@ -356,14 +354,15 @@ class FormulaParser {
   // or a term that does not parse, is reported as such).
   FormulaPtr knows_value(const std::string& w, std::size_t start, std::size_t column) {
     AgentGroup group;
-    if (w.size() == 2) {
+    const std::size_t keyword = operator_of(K::KnowsValue).keyword.size();
+    if (w.size() == keyword) {
       group = agent_group();
       if (group.agents.size() != 1) {
         pos_ = start;
         fail("Kv takes one agent");
       }
     } else {
-      group.agents = {agent_number(w.substr(2), start + 3)};
+      group.agents = {agent_number(w.substr(keyword), start + keyword + 1)};
     }
     skip_space();
     const std::size_t term_at = pos_;

@@ -70,7 +70,10 @@ inline std::string to_string(const Term& term) {
   auto operand = [&](const Term& sub, bool right) {
     const int outer = term_precedence(term.op), inner = term_precedence(sub.op);
     const bool wrap = inner < outer || (right && inner == outer && outer < 3);
-    return wrap ? "(" + to_string(sub) + ")" : to_string(sub);
+    if (!wrap) return to_string(sub);
+    std::string text = "(";  // piece by piece: GCC 12's false -Wstringop-overflow (PR 105329)
+    text += to_string(sub);
+    return text + ")";
   };
   switch (term.op) {
     case Op::Number:

@@ -217,12 +217,23 @@ class SymbolicEvaluator {
     memo_->emplace(std::move(key), out);
     return out;
   }
-  // What is worth remembering: comparisons (a table of values each) and modal operators (a
-  // quantification over the law each).
+  // What is worth remembering: comparisons (a table of values each) and the operators of
+  // agents (a quantification over the law each).
   static bool remembered(K kind) {
-    return kind == K::Compare || kind == K::Knows || kind == K::Possible ||
-           kind == K::KnowsWhether || kind == K::KnowsValue || kind == K::Everybody ||
-           kind == K::Common || kind == K::Distributed;
+    switch (operator_of(kind).form) {
+      case Operator::Form::Comparison:
+      case Operator::Form::OneAgent:
+      case Operator::Form::AgentAndTerm:
+      case Operator::Form::Group:
+        return true;
+      case Operator::Form::Constant:
+      case Operator::Form::Atom:
+      case Operator::Form::Prefix:
+      case Operator::Form::Infix:
+      case Operator::Form::Announcement:
+        return false;
+    }
+    return false;
   }
 
   bdd compute(const Formula& phi) const {
