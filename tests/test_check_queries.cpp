@@ -121,11 +121,15 @@ TEST_CASE("[check] --at evaluates --formula at a world named by its assignment o
   CHECK(outside.exit_code == 2);
   CHECK_THAT(outside.err, Catch::Contains("--at: /x: 9 is not in the domain of x"));
   CHECK(run_cli({"check", model, "--where", "true", "--at", "0"}).exit_code == 2);
-  // Other games' worlds are named by number, or as the game writes them (the muddy
-  // children: who is muddy); a removed world cannot be named.
+  // Other games' worlds are named by number (the order in which --where lists the worlds
+  // still possible: after the father's announcement, "nobody muddy" is gone and "muddy 1 2"
+  // is the third), or as the game writes them (the muddy children: who is muddy); a removed
+  // world cannot be named.
   const std::string muddy = source_path("configs/muddy.json");
-  CHECK(run_cli({"check", muddy, "-f", "muddy(1) & muddy(2)", "--at", "3"}).out ==
+  CHECK(run_cli({"check", muddy, "-f", "muddy(1) & muddy(2)", "--at", "2"}).out ==
         "true at muddy 1 2\n");
+  CHECK(run_cli({"check", muddy, "--where", "true", "--limit", "3"}).out.find("muddy 1 2") !=
+        std::string::npos);
   CHECK(run_cli({"check", muddy, "-f", "muddy(1) & muddy(2)", "--at", "[2, 1]"}).out ==
         "true at muddy 1 2\n");
   const CliResult removed = run_cli({"check", muddy, "-f", "true", "--at", "[]"});

@@ -10,7 +10,9 @@
 #include <string>
 
 #include "cli_runner.hpp"
+#include "input/formula_input.hpp"
 #include "kripke/config_reader.hpp"
+#include "kripke/formula_parser.hpp"
 #include "kripke/rng.hpp"
 
 using namespace kripke_test;
@@ -103,4 +105,233 @@ TEST_CASE(
   const CliResult r = run_cli({"validate", dir.write("long-name.json", model.dump())});
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err, Catch::Contains("unknown variable 'zzz"));
+  CHECK(r.err.size() < 2000);  // neither the name nor the 2,000 variables in full
+}
+
+namespace {
+
+// A model written world by world: `worlds` worlds w0, w1, ... over `variables` true/false
+// variables (world k's assignment from k's bits), and per agent, from each world, arrows to
+// the worlds `arrows_of` gives.
+template <class Arrows>
+kripke::Json listed_model(int worlds, int variables, int agents, Arrows&& arrows_of) {
+  kripke::Json names = kripke::Json::array();
+  for (int v = 0; v < variables; ++v) names.push_back("v" + std::to_string(v));
+  kripke::Json listed = kripke::Json::array();
+  for (int w = 0; w < worlds; ++w) {
+    kripke::Json values = kripke::Json::object();
+    for (int v = 0; v < variables; ++v) values["v" + std::to_string(v)] = bool((w >> v) & 1);
+    listed.push_back({{"name", "w" + std::to_string(w)}, {"values", values}});
+  }
+  kripke::Json agent_list = kripke::Json::array();
+  for (int a = 0; a < agents; ++a) {
+    kripke::Json arrows = kripke::Json::object();
+    for (int w = 0; w < worlds; ++w) {
+      kripke::Json targets = kripke::Json::array();
+      for (int t : arrows_of(w)) targets.push_back("w" + std::to_string(t));
+      arrows["w" + std::to_string(w)] = std::move(targets);
+    }
+    agent_list.push_back({{"name", "a" + std::to_string(a)}, {"arrows", std::move(arrows)}});
+  }
+  return {{"game", "model"},
+          {"rules",
+           {{"variables", names}, {"worlds", listed}, {"agents", agent_list}, {"actual", "w0"}}}};
+}
+
+// `command` run by the shell with its own limits; the exit code (124: killed by `timeout`).
+int shell(const std::string& command) {
+  const int status = std::system(command.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+}  // namespace
+
+TEST_CASE("[sturdy-3] reading listed worlds and their arrows is linear") {
+  // 100,000 worlds, 2 agents, 3 arrows from each world: over two minutes when each arrow's
+  // target was found by a scan of the names; now a second or two.
+  TempDir dir;
+  const int n = 100'000;
+  const std::string file =
+      dir.write("w.json", listed_model(n, 1, 2, [&](int w) {
+                            return std::vector<int>{w, (w + 1) % n, (w + 7) % n};
+                          }).dump());
+  CHECK(shell("timeout 60 " + kripkesim_exe() + " validate " + file + " > /dev/null") == 0);
+}
+
+TEST_CASE("[sturdy-3] max_memory holds a model written world by world, before it is read") {
+  TempDir dir;
+  // 2,000 worlds, every world seeing every world, for two agents: 8 million arrows.
+  kripke::Json dense = listed_model(2000, 11, 2, [](int) {
+    std::vector<int> all(2000);
+    for (int k = 0; k < 2000; ++k) all[std::size_t(k)] = k;
+    return all;
+  });
+  dense["max_memory"] = "1M";
+  const CliResult r = run_cli({"validate", dir.write("dense.json", dense.dump())});
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("/rules/worlds: these rules give 2000 worlds and 8000000 "
+                                    "arrows between them"));
+  CHECK_THAT(r.err, Catch::Contains("max_memory = 1 MiB"));
+  // Past max_worlds: named at the worlds, not at the variables.
+  dense["max_memory"] = "16G";
+  dense["max_worlds"] = 1000;
+  const CliResult worlds = run_cli({"validate", dir.write("dense.json", dense.dump())});
+  CHECK(worlds.exit_code == 2);
+  CHECK_THAT(worlds.err, Catch::Contains("/rules/worlds: these rules give 2000 worlds"));
+}
+
+TEST_CASE("[sturdy-3] out of memory while reading ends with exit 2 and the message") {
+  // A 68 MB config whose document takes far more than the address space allowed: the
+  // parser's failure unwinds through nlohmann/json's destructor, which allocates.
+  TempDir dir;
+  const std::string file = dir.write("dense.json", listed_model(2000, 11, 2, [](int) {
+                                                     std::vector<int> all(2000);
+                                                     for (int k = 0; k < 2000; ++k)
+                                                       all[std::size_t(k)] = k;
+                                                     return all;
+                                                   }).dump());
+  for (int mib : {256, 400, 1000}) {
+    INFO(mib << " MiB of address space");
+    const std::string err = dir.file("err.txt");
+    CHECK(shell("ulimit -v " + std::to_string(mib * 1024) + "; " + kripkesim_exe() + " validate " +
+                file + " > /dev/null 2> " + err) == 2);
+    CHECK_THAT(read_file(err), Catch::Contains("dense.json: out of memory"));
+    CHECK_THAT(read_file(err), !Catch::Contains("terminate"));
+  }
+}
+
+TEST_CASE("[sturdy-3] belief actions are held to max_memory, at the step that passes it") {
+  // Each action copies every world; under x's arrows the pairs triple at each step.
+  kripke::Json scenario = {
+      {"game", "model"},
+      {"max_memory", "64M"},
+      {"rules",
+       {{"variables", {"p"}},
+        {"worlds",
+         {{{"name", "a"}, {"values", {{"p", true}}}}, {{"name", "b"}, {"values", {{"p", false}}}}}},
+        {"agents",
+         {{{"name", "x"}, {"arrows", {{"a", {"a", "b"}}, {"b", {"b"}}}}},
+          {{"name", "y"}, {"arrows", {{"a", {"a"}}, {"b", {"b"}}}}}}},
+        {"actual", "a"}}},
+      {"script", kripke::Json::array()}};
+  const kripke::Json copy = {
+      {"action",
+       {{"events", {{{"name", "e"}, {"pre", "true"}}, {{"name", "f"}, {"pre", "true"}}}},
+        {"actual", "e"},
+        {"arrows", {{"x", {{"e", {"e", "f"}}, {"f", {"f"}}}}}}}}};
+  for (int k = 0; k < 14; ++k) scenario["script"].push_back(copy);
+  TempDir dir;
+  const CliResult r = run_cli({"scenario", dir.write("copy.json", scenario.dump())});
+  CHECK(r.exit_code == 2);
+  // 3^13 = 1,594,323 pairs after the twelfth step, about 73 MiB to build: counted until
+  // they pass the limit.
+  CHECK_THAT(r.err, Catch::Contains("/script/11/action: this action model gives 8192 worlds and "
+                                    "at least "));
+  CHECK_THAT(r.err, Catch::Contains("arrows between them"));
+  CHECK_THAT(r.err, Catch::Contains("max_memory = 64 MiB"));
+}
+
+TEST_CASE("[sturdy-3] messages quote a long name or formula in part") {
+  // The caret line: a window of 80 characters around the column, "..." for the rest.
+  const std::string text = std::string(100, 'a') + "X" + std::string(100, 'b');
+  const std::string shown = kripkesim::caret_under(text, 101);
+  const auto newline = shown.find('\n');
+  REQUIRE(newline != std::string::npos);
+  const std::string line = shown.substr(0, newline), caret = shown.substr(newline + 1);
+  CHECK(line.size() < 100);
+  CHECK(line.rfind("    ...", 0) == 0);
+  CHECK(line.substr(line.size() - 3) == "...");
+  CHECK(line[caret.size() - 1] == 'X');  // the caret stands under the column's character
+  CHECK(kripkesim::caret_under("K1 & ", 4) == "    K1 & \n       ^");  // short: whole
+
+  // A 100 KB unknown name, in a formula on the command line (the most an argument holds): a short
+  // message.
+  const CliResult r =
+      run_cli({"check", "configs/model.json", "--formula", std::string(100'000, 'z')});
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("unknown variable 'zzzz"));
+  CHECK_THAT(r.err, Catch::Contains("(100000 characters)"));
+  CHECK(r.err.size() < 1000);
+}
+
+TEST_CASE(
+    "[sturdy-3] believes_falsely only while a relation over the possible worlds is a belief") {
+  TempDir dir;
+  // a's arrow w2 -> w1 makes a belief; announcing p removes w2, and with it the belief.
+  const std::string model = dir.write("m.json", R"({"game": "model",
+    "rules": {"variables": ["p"],
+      "worlds": [{"name": "w1", "values": {"p": true}}, {"name": "w2", "values": {"p": false}}],
+      "agents": [{"name": "a", "arrows": {"w1": ["w1"], "w2": ["w1"]}},
+                 {"name": "b", "arrows": {"w1": ["w1"], "w2": ["w2"]}}],
+      "actual": "w1"},
+    "script": [{"announce": "p"}]})");
+  // The update record after the announcement has no believes_falsely: expecting it fails.
+  const std::string expecting = dir.write("e.json", R"({"game": "model",
+    "rules": {"variables": ["p"],
+      "worlds": [{"name": "w1", "values": {"p": true}}, {"name": "w2", "values": {"p": false}}],
+      "agents": [{"name": "a", "arrows": {"w1": ["w1"], "w2": ["w1"]}},
+                 {"name": "b", "arrows": {"w1": ["w1"], "w2": ["w2"]}}],
+      "actual": "w1"},
+    "script": [{"announce": "p"}, {"expect_event": {"event": "update",
+                                   "values": {"/agents/0/believes_falsely": false}}}]})");
+  CHECK(run_cli({"scenario", expecting}).exit_code == 1);
+  // check says "believes" before the announcement, "knows" after it.
+  CHECK_THAT(run_cli({"check", model, "--step", "0", "--formula", "p"}).out,
+             Catch::Contains("a: 1 possible world, believes the formula"));
+  CHECK_THAT(run_cli({"check", model, "--formula", "p"}).out,
+             Catch::Contains("a: 1 possible world, knows the formula"));
+}
+
+TEST_CASE("[sturdy-3] check --at N names the N-th world of --where's list, after updates too") {
+  TempDir dir;
+  const std::string model = dir.write("m.json", R"({"game": "model",
+    "rules": {"variables": ["p", "q"],
+      "worlds": [{"name": "w0", "values": {"p": false, "q": true}},
+                 {"name": "w1", "values": {"p": true, "q": true}},
+                 {"name": "w2", "values": {"p": true, "q": false}}],
+      "agents": [{"name": "a", "arrows": {"w0": ["w0"], "w1": ["w2"], "w2": ["w2"]}}],
+      "actual": "w1"},
+    "script": [{"announce": "p"}]})");
+  // After the announcement --where lists p q, then p ~q.
+  const std::string where = run_cli({"check", model, "--where", "true"}).out;
+  CHECK(where.find("p q") < where.find("p ~q"));
+  CHECK(run_cli({"check", model, "--formula", "q", "--at", "0"}).out == "true at p q\n");
+  CHECK(run_cli({"check", model, "--formula", "q", "--at", "1"}).exit_code == 1);
+  const CliResult past = run_cli({"check", model, "--formula", "q", "--at", "2"});
+  CHECK(past.exit_code == 2);
+  CHECK_THAT(past.err, Catch::Contains("expected a world number, 0 to 1"));
+}
+
+TEST_CASE("[sturdy-3] an action event named \"\" is refused where it is named") {
+  TempDir dir;
+  const std::string scenario = dir.write("e.json", R"({"game": "model",
+    "rules": {"variables": ["p"], "agents": [{"name": "a", "observes": []}],
+              "actual": {"p": true}},
+    "script": [{"action": {"events": [{"name": "", "pre": "true"}], "actual": ""}}]})");
+  const CliResult r = run_cli({"scenario", scenario});
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("/script/0/action/events/0/name: an event needs a name"));
+}
+
+TEST_CASE("[sturdy-3] check --frame on a game that counts its worlds names the config") {
+  const CliResult r = run_cli({"check", "configs/cluedo.json", "--frame"});
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::StartsWith("kripkesim: configs/cluedo.json: --frame: this game counts"));
+}
+
+TEST_CASE("[sturdy-3] a term refused inside Kv says why, not that it is a formula") {
+  const auto error_of = [](const std::string& text) {
+    try {
+      (void)kripke::parse_formula(text);
+    } catch (const kripke::FormulaError& e) {
+      return std::to_string(e.column()) + ": " + e.what();
+    }
+    return std::string("parsed");
+  };
+  CHECK_THAT(error_of("Kv{S} 99999999999999999999999"),
+             Catch::StartsWith("7: ") && Catch::Contains("expected a number of at most 18 digits"));
+  std::string deep = "x";
+  for (int k = 0; k < 1000; ++k) deep += " - x";
+  CHECK_THAT(error_of("Kv{S} " + deep), Catch::Contains("nested too deeply"));
+  CHECK_THAT(error_of("Kv{S} (p & q)"), Catch::Contains("takes a term"));  // still a formula
 }

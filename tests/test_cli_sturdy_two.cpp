@@ -199,29 +199,32 @@ TEST_CASE("[sturdy-2] messages: drawings of counted games name the file, max_mem
   check_exit_2(run_cli({"validate", zero}), "/max_memory: expected a number of bytes");
 }
 
-TEST_CASE("[sturdy-2] Ctrl-C or SIGTERM during play writes the game so far, marked interrupted") {
-  const TempDir dir;
-  const std::string log = dir.file("game.jsonl");
-  // A FIFO as standard input that stays open and silent: the person never answers.
-  const std::string fifo = dir.file("stdin");
-  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
-  // Opened first, read and write (which does not wait for a reader on Linux): the child's
-  // open for reading then finds a writer, and does not block its spawning.
-  const int writer = ::open(fifo.c_str(), O_RDWR);
-  REQUIRE(writer >= 0);
-  const pid_t pid = spawn_cli({"play", "configs/muddy.json", "--log", log}, dir.file("out"),
-                              dir.file("err"), source_dir(), {}, fifo);
-  REQUIRE(eventually([&] { return read_file(dir.file("out")).find("> ") != std::string::npos; }));
-  ::kill(pid, SIGTERM);
-  CHECK(wait_cli(pid) == 128 + SIGTERM);
-  ::close(writer);
-  INFO(read_file(dir.file("err")));
-  REQUIRE(fs::exists(log));
-  const std::vector<std::string> lines = lines_of(read_file(log));
-  REQUIRE(!lines.empty());
-  CHECK_THAT(lines.back(),
-             Catch::Contains(R"("event":"end")") && Catch::Contains(R"("reason":"interrupted")"));
-  CHECK_THAT(read_file(dir.file("err")), Catch::Contains("interrupted: the game so far is in"));
+TEST_CASE("[sturdy-2] Ctrl-C, SIGTERM or a closed terminal during play writes the game so far") {
+  for (const int sig : {SIGTERM, SIGHUP}) {  // SIGHUP: sturdy-3's F9, the terminal closed
+    INFO("signal " << sig);
+    const TempDir dir;
+    const std::string log = dir.file("game.jsonl");
+    // A FIFO as standard input that stays open and silent: the person never answers.
+    const std::string fifo = dir.file("stdin");
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    // Opened first, read and write (which does not wait for a reader on Linux): the child's
+    // open for reading then finds a writer, and does not block its spawning.
+    const int writer = ::open(fifo.c_str(), O_RDWR);
+    REQUIRE(writer >= 0);
+    const pid_t pid = spawn_cli({"play", "configs/muddy.json", "--log", log}, dir.file("out"),
+                                dir.file("err"), source_dir(), {}, fifo);
+    REQUIRE(eventually([&] { return read_file(dir.file("out")).find("> ") != std::string::npos; }));
+    ::kill(pid, sig);
+    CHECK(wait_cli(pid) == 128 + sig);
+    ::close(writer);
+    INFO(read_file(dir.file("err")));
+    REQUIRE(fs::exists(log));
+    const std::vector<std::string> lines = lines_of(read_file(log));
+    REQUIRE(!lines.empty());
+    CHECK_THAT(lines.back(),
+               Catch::Contains(R"("event":"end")") && Catch::Contains(R"("reason":"interrupted")"));
+    CHECK_THAT(read_file(dir.file("err")), Catch::Contains("interrupted: the game so far is in"));
+  }
 }
 
 TEST_CASE(

@@ -12,6 +12,7 @@
 #include "kripke/errors.hpp"
 #include "output/build_info.hpp"
 #include "output/file_error.hpp"
+#include "output/memory_reserve.hpp"
 
 int main(int argc, char** argv) {
   using namespace kripkesim;
@@ -22,6 +23,9 @@ int main(int argc, char** argv) {
   // A closed pipe (`kripkesim run ... | head`) makes writes fail instead of killing the
   // process: the command stops, says so and exits 2, and leaves no temporary file.
   std::signal(SIGPIPE, SIG_IGN);
+  // Running out of memory anywhere, reading a config included, ends with exit 2 and its
+  // message: the reserve gives the error room to unwind.
+  keep_memory_reserve();
   CLI::App app(
       "kripkesim: an epistemic game simulator. Games are Kripke models updated by\n"
       "public and private announcements; agents play them, and every update is logged.",

@@ -49,6 +49,13 @@ inline std::size_t edit_distance(const std::string& a, const std::string& b, std
   return row[m];
 }
 
+// A name as a message quotes it: whole, or its first 40 characters and its length, so that
+// a megabyte-long unknown name does not make a megabyte-long message.
+inline std::string excerpt(const std::string& name) {
+  if (name.size() <= 60) return name;
+  return name.substr(0, 40) + "... (" + std::to_string(name.size()) + " characters)";
+}
+
 // How many edits a typo of `word` may have: a third of it, at least one, at most four (a
 // name that differs more is another name, however long).
 inline std::size_t typo_edits(const std::string& word) {
@@ -144,6 +151,13 @@ class ObjectReader {
     std::string s;
     for (const auto& item : items) s += (s.empty() ? "" : ", ") + item;
     return s;
+  }
+  // The first `shown` items, and how many there are in all when that is more: a message
+  // names a few candidates, not the 100,000 values of a variable.
+  static std::string join_first(const std::vector<std::string>& items, std::size_t shown = 20) {
+    if (items.size() <= shown) return join(items);
+    std::string s = join(std::vector<std::string>(items.begin(), items.begin() + long(shown)));
+    return s + ", ... (" + std::to_string(items.size()) + " in all)";
   }
 
  private:

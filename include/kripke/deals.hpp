@@ -144,14 +144,29 @@ inline std::string mebibytes(BigCount bytes) {
   return to_string((bytes + (BigCount{1} << 20) - 1) >> 20) + " MiB";
 }
 
+// What a model's relations kept as rows (beliefs: arrows of any shape) cost beyond its
+// worlds, at the peak of building them: a row's arrows are kept as world numbers (4 bytes
+// each), but building them goes through the table that shares equal rows and the lists
+// read or made on the way. Measured with /usr/bin/time on actions that copy every world
+// under arrows that triple the pairs (docs/performance.md): 45 to 55 bytes per arrow at
+// 1.6 and 4.8 million arrows.
+struct RowsSize {
+  BigCount arrows = 0;
+  BigCount rows = 0;
+  bool partial = false;  // counted until past a limit: the true figures are larger
+  BigCount bytes() const { return (arrows + rows) * 48; }
+};
+
 // Refuses, before anything is built, a model over max_worlds or over the memory it may take
 // (InputError at `path`, naming the count or the estimate and the limit). `what` says where
 // the worlds come from: "these rules give" (a game's or a model's worlds) or, for an update
-// that multiplies them, e.g. "this action model gives".
+// that multiplies them, e.g. "this action model gives"; `beliefs`, what relations kept as
+// rows add.
 inline void check_world_limit(BigCount worlds, const WorldLimits& limits,
                               std::uint64_t bytes_per_world, const std::string& path = "",
-                              const std::string& what = "these rules give") {
-  const BigCount needed = saturating_mul(worlds, bytes_per_world);
+                              const std::string& what = "these rules give",
+                              const RowsSize& beliefs = {}) {
+  const BigCount needed = saturating_mul(worlds, bytes_per_world) + beliefs.bytes();
   if (worlds > limits.max_worlds)
     throw InputError(what + " " + to_string(worlds) + " worlds, over the limit of max_worlds = " +
                          std::to_string(limits.max_worlds) + "; they would need about " +
@@ -159,12 +174,17 @@ inline void check_world_limit(BigCount worlds, const WorldLimits& limits,
                          " or more to build them where that fits)",
                      path);
   const std::uint64_t memory = limits.max_memory ? limits.max_memory : machine_memory();
+  const std::string arrows = beliefs.arrows
+                                 ? " and " + std::string(beliefs.partial ? "at least " : "") +
+                                       to_string(beliefs.arrows) + " arrows between them"
+                                 : "";
   if (memory && needed > memory)
-    throw InputError(
-        what + " " + to_string(worlds) + " worlds, which need about " + mebibytes(needed) +
-            " of memory, more than " + (limits.max_memory ? "max_memory = " : "this machine's ") +
-            mebibytes(memory) + (limits.max_memory ? "" : " (max_memory sets another limit)"),
-        path);
+    throw InputError(what + " " + to_string(worlds) + " worlds" + arrows + ", which need about " +
+                         mebibytes(needed) + " of memory, more than " +
+                         (limits.max_memory ? "max_memory = " : "this machine's ") +
+                         mebibytes(memory) +
+                         (limits.max_memory ? "" : " (max_memory sets another limit)"),
+                     path);
 }
 
 // All deals in lexicographic order of (slot of card 0, slot of card 1, ...), stored flat.

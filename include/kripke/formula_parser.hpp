@@ -382,6 +382,9 @@ class FormulaParser {
     try {
       term = parse_sum();
     } catch (const FormulaError&) {
+      // What only a term holds (a number, an operator) was read: the term's own error (too
+      // long a number, nested too deeply) says more than "not a term".
+      if (committed_) throw;
       not_a_term();
     }
     committed_ = committed;

@@ -64,6 +64,18 @@ class Model {
   bool identity_valuation() const { return identity_valuation_; }
   // Whether every agent's relation is an equivalence (the model is S5).
   bool s5() const { return general_.empty(); }
+  // Whether agent i's relation over the worlds still alive is an equivalence (knowledge): a
+  // partition's always is; rows may have become one, an announcement having removed the
+  // worlds that made them a belief.
+  bool equivalence_over_alive(Agent i) const {
+    return has_partition(i) || general_relation(i).properties(alive_).equivalence();
+  }
+  // The same for every agent: a model of knowledge over its alive worlds.
+  bool s5_over_alive() const {
+    for (std::size_t i = 0; i < general_.size(); ++i)
+      if (!equivalence_over_alive(Agent(i))) return false;
+    return true;
+  }
   // Whether agent i's relation is an equivalence, kept as a partition.
   bool has_partition(Agent i) const {
     return general_.empty() || general_.at(std::size_t(i)).world_count() == 0;

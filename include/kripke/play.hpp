@@ -100,10 +100,18 @@ class Play {
   // public answer); the others (an agent's reasons, a card shown to one player) stay out.
   virtual std::vector<std::string> public_move_fields() const { return {}; }
   // What seat `me` sees of an event, as data (seat_view.hpp says which fields each kind
-  // keeps); its "text" is what `kripkesim play` shows a person. nullopt: nothing (another
-  // seat's knowledge table, an agent's reasons). A game whose updates show onlookers part of
-  // what happened (Clue: who showed whom a card, not which) overrides it.
-  virtual std::optional<LogRecord> seat_view(const Event& event, Agent me) const;
+  // keeps); its "screen" is what `kripkesim play` shows a person. nullopt: nothing (another
+  // seat's knowledge table, an agent's reasons). Not virtual, and defined below the class:
+  // compiled only where it is called, not in every unit that sees a Play's vtable.
+  std::optional<LogRecord> seat_view(const Event& event, Agent me) const;
+  // Where a game's view differs: what onlookers see of an update that is not theirs (Clue:
+  // who showed whom a card, not which), what the two players of a shown card see of the
+  // move. `view`: the shared view of `event` for seat `me`.
+  virtual void adjust_seat_view(const Event& event, Agent me, LogRecord& view) const {
+    (void)event;
+    (void)me;
+    (void)view;
+  }
 
   // --- shared by every game -------------------------------------------------------------
   const Model& model() const { return model_; }
@@ -231,13 +239,21 @@ class Play {
   // updates come from a scenario's steps): its play ends at the start, after turn 0.
   virtual bool has_moves() const { return true; }
 
-  // The world a user names (`check --at`): by default its number, as world_text shows it.
-  // Only an alive world can be named.
+  // The world a user names (`check --at`): by default its number in the order `--where`
+  // lists the worlds still possible (0 the first), so that an update that removed worlds
+  // leaves no gaps in the numbers.
   virtual World world_named(const Json& name, const std::string& path) const {
-    if (!name.is_number_unsigned() || name.get<std::uint64_t>() >= model_.world_count())
-      throw InputError("expected a world number, 0 to " + std::to_string(model_.world_count() - 1),
+    const std::size_t alive = model_.alive_count();
+    if (!name.is_number_unsigned() || name.get<std::uint64_t>() >= alive)
+      throw InputError("expected a world number, 0 to " + std::to_string(alive - 1) +
+                           " (the order in which --where lists the worlds still possible)",
                        path);
-    return alive_world(World(name.get<std::uint64_t>()), path);
+    std::uint64_t left = name.get<std::uint64_t>();
+    World named = 0;
+    model_.alive().for_each([&](World w) {
+      if (left-- == 0) named = w;
+    });
+    return named;
   }
 
   // The actual world as world_json writes worlds (`check --formula --format json`).
@@ -371,6 +387,9 @@ class Play {
   // are enumerated), goal known.
   LogRecord agent_statistics() const {
     LogRecord out = LogRecord::array();
+    // A model with beliefs over the worlds still possible (an announcement may have removed
+    // those that made a relation a belief).
+    const bool beliefs = enumerates_worlds() && !model_.s5_over_alive();
     for (std::size_t i = 0; i < model_.agent_count(); ++i) {
       const Agent a = Agent(i);
       LogRecord stats = {{"agent", a + 1}, {"possible", count_json(possible_count(a))}};
@@ -380,7 +399,7 @@ class Play {
       stats["knows"] = knows_goal(a);
       // In a model with beliefs: whether the agent rules out the actual world (so that what
       // it believes may be false, and `knows` may speak of a wrong world).
-      if (enumerates_worlds() && !model_.s5())
+      if (beliefs)
         stats["believes_falsely"] =
             model_.all_possible(a, model_.actual(), [&](World v) { return v != model_.actual(); });
       out.push_back(std::move(stats));
@@ -425,13 +444,26 @@ class Play {
 
  protected:
   // Refuses a product update whose worlds would pass max_worlds or max_memory, before it is
-  // built: each copying event doubles the worlds, and a few dozen outgrow any memory.
+  // built: each copying event doubles the worlds, and a few dozen outgrow any memory. The
+  // relations kept as rows (beliefs) count too: their arrows can grow faster than the worlds.
   void check_product_size(const ActionModel& am) const {
     BigCount product = 0;
     for (const WorldSet& pre : am.preconditions) product += (pre & model_.alive()).count();
-    check_world_limit(product, limits_,
-                      model_bytes_per_world(model_.agent_count(), sizeof(std::uint32_t)), "",
-                      "this action model gives");
+    const std::uint64_t per_world =
+        model_bytes_per_world(model_.agent_count(), sizeof(std::uint32_t));
+    const std::uint64_t memory = limits_.max_memory ? limits_.max_memory : machine_memory();
+    RowsSize beliefs;
+    for (std::size_t i = 0; i < model_.agent_count(); ++i) {
+      if (!product_keeps_rows(model_, am, i)) continue;
+      const BigCount left = BigCount(memory) > product * per_world + beliefs.bytes()
+                                ? BigCount(memory) - product * per_world - beliefs.bytes()
+                                : 0;
+      const RowsSize agent = product_rows_size(model_, am, i, left);
+      beliefs.arrows += agent.arrows;
+      beliefs.rows += agent.rows;
+      beliefs.partial = beliefs.partial || agent.partial;
+    }
+    check_world_limit(product, limits_, per_world, "", "this action model gives", beliefs);
   }
 
   std::vector<Agent> all_agents() const {
@@ -499,9 +531,11 @@ class Play {
 };
 
 inline std::optional<LogRecord> Play::seat_view(const Event& event, Agent me) const {
-  return seat_view_of(event, me, turn_, {shows_counts(), public_move_fields(), [this](Agent a) {
-                                           return agent_name(a);
-                                         }});
+  std::optional<LogRecord> view = seat_view_of(
+      event, me, turn_,
+      {shows_counts(), public_move_fields(), [this](Agent a) { return agent_name(a); }});
+  if (view) adjust_seat_view(event, me, *view);
+  return view;
 }
 
 }  // namespace kripke

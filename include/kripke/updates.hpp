@@ -6,9 +6,11 @@
 #include <cstdint>
 #include <stdexcept>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
+#include "kripke/deals.hpp"
 #include "kripke/errors.hpp"
 #include "kripke/model.hpp"
 
@@ -89,14 +91,10 @@ struct ActionModel {
   std::vector<std::vector<std::uint32_t>> valuation_after;
 };
 
-// Agent i's relation after the product update whose new worlds are (source[k], event_of[k]),
-// ordered by source then event: (w,e) sees (v,f) iff w sees v and e sees f. The row of
-// (w,e) depends on w's row and e only, and is built once per such pair.
-inline Relation product_relation(const Model& m, const ActionModel& am, std::size_t i,
-                                 const RecycledVector<World>& source,
-                                 const RecycledVector<std::uint32_t>& event_of) {
+// The events agent i considers possible after each event of `am`, ascending: its arrows, or
+// the events of the same class.
+inline std::vector<std::vector<std::uint32_t>> events_seen(const ActionModel& am, std::size_t i) {
   const std::size_t events = am.preconditions.size();
-  // The events agent i considers possible after each event, ascending.
   std::vector<std::vector<std::uint32_t>> sees(events);
   for (std::size_t e = 0; e < events; ++e) {
     if (am.has_arrows(i)) {
@@ -108,6 +106,51 @@ inline Relation product_relation(const Model& m, const ActionModel& am, std::siz
     std::sort(sees[e].begin(), sees[e].end());
     sees[e].erase(std::unique(sees[e].begin(), sees[e].end()), sees[e].end());
   }
+  return sees;
+}
+
+// Whether the product update keeps agent i's relation as rows (a belief, or arrows in the
+// action) rather than as a partition.
+inline bool product_keeps_rows(const Model& m, const ActionModel& am, std::size_t i) {
+  return !m.has_partition(Agent(i)) || am.has_arrows(i);
+}
+
+// What agent i's relation will hold after the product update, counted without building it:
+// one row per (row of an old world, event) that occurs, and per row its arrows. Counting
+// stops once the bytes pass `stop_above`: the caller refuses the update then.
+inline RowsSize product_rows_size(const Model& m, const ActionModel& am, std::size_t i,
+                                  BigCount stop_above) {
+  const std::vector<std::vector<std::uint32_t>> sees = events_seen(am, i);
+  const std::size_t events = sees.size();
+  const Relation made = m.has_partition(Agent(i)) ? m.relation(Agent(i)) : Relation();
+  const Relation& old = m.has_partition(Agent(i)) ? made : m.general_relation(Agent(i));
+  RowsSize size;
+  std::unordered_set<std::uint64_t> counted;  // (old row, event)
+  m.alive().for_each([&](World w) {
+    if (size.bytes() > stop_above) {
+      size.partial = true;
+      return;
+    }
+    for (std::size_t e = 0; e < events; ++e) {
+      if (!am.preconditions[e].test(w)) continue;
+      if (!counted.insert(std::uint64_t{old.row_of(w)} * events + e).second) continue;
+      ++size.rows;
+      for (World v : old.successors(w))
+        if (m.alive().test(v))
+          for (std::uint32_t f : sees[e]) size.arrows += am.preconditions[f].test(v);
+    }
+  });
+  return size;
+}
+
+// Agent i's relation after the product update whose new worlds are (source[k], event_of[k]),
+// ordered by source then event: (w,e) sees (v,f) iff w sees v and e sees f. The row of
+// (w,e) depends on w's row and e only, and is built once per such pair.
+inline Relation product_relation(const Model& m, const ActionModel& am, std::size_t i,
+                                 const RecycledVector<World>& source,
+                                 const RecycledVector<std::uint32_t>& event_of) {
+  const std::size_t events = am.preconditions.size();
+  const std::vector<std::vector<std::uint32_t>> sees = events_seen(am, i);
   // The new worlds of old world v: start[v] .. start[v + 1], by event.
   std::vector<std::uint64_t> start(m.world_count() + 1, 0);
   for (World w : source) ++start[w + 1];
@@ -177,7 +220,7 @@ inline UpdateResult product_update(Model& m, const ActionModel& am) {
   std::vector<std::size_t> general;  // agents whose new relation is built from rows
   RecycledVector<std::uint64_t> key(source.size());
   for (std::size_t i = 0; i < m.agent_count(); ++i) {
-    if (!m.has_partition(Agent(i)) || am.has_arrows(i)) {
+    if (product_keeps_rows(m, am, i)) {
       general.push_back(i);
       partitions.push_back(Partition::universal(source.size()));  // replaced below
       continue;

@@ -80,7 +80,9 @@ void check(const CheckOptions& options) {
   const auto format = options.format == "json" ? OutputFormat::Json : OutputFormat::Text;
   if (q.option == "--frame") {
     const StartedGame started(options.start);
-    std::cout << in_file("--frame", [&] { return frame_report(started.runner().play(), format); });
+    // The config is what cannot be framed (a game that counts its worlds): it is named.
+    std::cout << in_file(options.start.config,
+                         [&] { return frame_report(started.runner().play(), format); });
     return;
   }
   const UserFormula phi = in_file(q.option, [&] { return parse_user_formula(q.text, ""); });

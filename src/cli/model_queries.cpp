@@ -71,8 +71,8 @@ QueryAnswer answer_query(const kripke::Play& play, Query query, const UserFormul
 std::string frame_report(const kripke::Play& play, OutputFormat format) {
   if (!play.enumerates_worlds())
     throw kripke::InputError(
-        "this game counts its worlds without listing them: its relations are partitions (S5) "
-        "by construction, and --frame has nothing to read");
+        "--frame: this game counts its worlds without listing them: its relations are "
+        "partitions (S5) by construction, and --frame has nothing to read");
   const kripke::Model& m = play.model();
   kripke::Json agents = kripke::Json::array();
   std::string text;

@@ -134,10 +134,11 @@ void add_play_command(CLI::App& app) {
       "do. On a terminal the prompt has line editing and history; with several people the\n"
       "screen is cleared and the keyboard passed between turns. Input from a pipe or file is\n"
       "read line by line and echoed. End of input ends the game; the log is still written,\n"
-      "and so it is when Ctrl-C or SIGTERM stops the game (its end reason: \"interrupted\").",
+      "and so it is when Ctrl-C, SIGTERM or a closed terminal (SIGHUP) stops the game (its\n"
+      "end reason: \"interrupted\").",
       "  0  the game ended (won, stalled, the turn limit, quit or end of input)\n"
       "  2  bad usage, a bad config, or a game without seats (a model)",
-      "  130  interrupted by Ctrl-C (143: by SIGTERM); the log so far is written");
+      "  130  interrupted by Ctrl-C (143: by SIGTERM, 129: by SIGHUP); the log so far is written");
   cmd->callback([options] { play_game(*options); });
 }
 

@@ -1,5 +1,7 @@
 #include "input/formula_input.hpp"
 
+#include <algorithm>
+
 #include "kripke/errors.hpp"
 #include "kripke/formula_parser.hpp"
 
@@ -11,14 +13,27 @@ kripke::InputError located(const kripke::FormulaError& e, const UserFormula& phi
 
 std::string caret_under(const std::string& text, std::size_t column) {
   // The text as a terminal shows it, one cell per character: tabs and other control bytes
-  // become spaces and bytes that are not UTF-8 become '?', so that the caret lines up.
-  std::string shown;
-  std::size_t caret = 0;
-  for (std::size_t at = 0; at < text.size();) {
-    if (at + 1 < column) ++caret;
+  // become spaces and bytes that are not UTF-8 become '?', so that the caret lines up. A
+  // long formula is shown around the caret only, "..." marking what is left out.
+  constexpr std::size_t kBefore = 40, kWidth = 80;
+  std::size_t caret = 0;  // the cells before the column
+  for (std::size_t at = 0; at < text.size() && at + 1 < column;) {
+    ++caret;
+    at += std::max<std::size_t>(1, kripke::utf8_length_at(text, at));
+  }
+  const std::size_t first = caret > kBefore ? caret - kBefore : 0;
+  std::string shown = first > 0 ? "..." : "";
+  std::size_t cell = 0;
+  for (std::size_t at = 0; at < text.size(); ++cell) {
     const auto byte = static_cast<unsigned char>(text[at]);
     const std::size_t length = kripke::utf8_length_at(text, at);
-    if (length == 0) {
+    if (cell >= first + kWidth) {
+      shown += "...";
+      break;
+    }
+    if (cell < first) {
+      at += std::max<std::size_t>(1, length);
+    } else if (length == 0) {
       shown += '?';
       ++at;
     } else if (byte < 0x20 || byte == 0x7f) {
@@ -30,7 +45,8 @@ std::string caret_under(const std::string& text, std::size_t column) {
     }
   }
   const std::string indent = "    ";
-  return indent + shown + "\n" + indent + std::string(caret, ' ') + "^";
+  const std::size_t under = caret - first + (first > 0 ? 3 : 0);
+  return indent + shown + "\n" + indent + std::string(under, ' ') + "^";
 }
 
 UserFormula parse_user_formula(const std::string& text, const std::string& path) {

@@ -1,6 +1,7 @@
-// Ctrl-C (SIGINT) and SIGTERM (what `kill`, `timeout` and Slurm send) during a long command:
-// the first signal only raises a flag, so the command can stop its work and save what is
-// done; a second one ends the process at once, as usual.
+// Ctrl-C (SIGINT), SIGTERM (what `kill`, `timeout` and Slurm send) and SIGHUP (the terminal
+// closed; not when ignored, as under nohup) during a long command: the first signal only
+// raises a flag, so the command can stop its work and save what is done; a second one ends
+// the process at once, as usual.
 #pragma once
 
 #include <atomic>
@@ -9,7 +10,7 @@ namespace kripkesim {
 
 class InterruptGuard {
  public:
-  InterruptGuard();   // catches SIGINT and SIGTERM until destroyed
+  InterruptGuard();   // catches SIGINT, SIGTERM and SIGHUP until destroyed
   ~InterruptGuard();  // restores what was there before
   InterruptGuard(const InterruptGuard&) = delete;
   InterruptGuard& operator=(const InterruptGuard&) = delete;

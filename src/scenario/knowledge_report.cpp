@@ -12,8 +12,9 @@ std::string knowledge_lines(const kripke::Play& play, const UserFormula* phi,
     const kripke::BigCount possible = play.possible_count(agent);
     out += fmt::format("{}{}: {} possible world{}", indent, play.agent_name(agent),
                        kripke::to_string(possible), possible == 1 ? "" : "s");
-    // An agent whose relation is not an equivalence believes rather than knows.
-    const bool believes = play.enumerates_worlds() && !play.model().has_partition(agent);
+    // An agent whose relation, over the worlds still possible, is not an equivalence
+    // believes rather than knows.
+    const bool believes = play.enumerates_worlds() && !play.model().equivalence_over_alive(agent);
     if (phi)
       out += fmt::format(", {} the formula: {}", believes ? "believes" : "knows",
                          play.holds(*kripke::f::knows(agent, phi->formula)) ? "yes" : "no");

@@ -115,6 +115,9 @@ StepAction read_action(const Json& v, const std::string& path) {
     ObjectReader er(events[e], events_path + "/" + std::to_string(e));
     ActionEvent event;
     event.name = er.required_string("name");
+    if (event.name.empty())
+      throw InputError("an event needs a name: the actual event and arrows refer to it",
+                       er.path_of("name"));
     for (const ActionEvent& other : step.events)
       if (other.name == event.name)
         throw InputError("two events are named '" + event.name + "'", er.path_of("name"));

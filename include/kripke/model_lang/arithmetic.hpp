@@ -29,7 +29,7 @@ struct CompiledTerm {
 inline std::string variable_list(const Vocabulary& vocab) {
   std::vector<std::string> names;
   for (const Variable& var : vocab.variables()) names.push_back(var.name);
-  return ObjectReader::join(names);
+  return ObjectReader::join_first(names);
 }
 
 // The one of `names` closest to `word`, if it looks like a typo of it (a few edits, fewer
@@ -74,13 +74,13 @@ inline std::int64_t value_of_name(const std::string& name, std::size_t column,
   if (context && !context->labels.empty()) {
     if (std::find(holders.begin(), holders.end(), context) != holders.end())
       return number_in(*context);
-    std::string message = "'" + name + "' is not a value of " + context->name +
-                          " (its values: " + ObjectReader::join(context->labels) + ")";
+    std::string message = "'" + excerpt(name) + "' is not a value of " + context->name +
+                          " (its values: " + ObjectReader::join_first(context->labels) + ")";
     if (!holders.empty()) message += "; it is a value of " + holders.front()->name;
     throw FormulaError(message + nearest_of(name, context->labels), column);
   }
   if (holders.empty())
-    throw FormulaError("unknown variable '" + name + "'" + nearest_name(name, vocab) +
+    throw FormulaError("unknown variable '" + excerpt(name) + "'" + nearest_name(name, vocab) +
                            " (the variables: " + variable_list(vocab) + ")",
                        column);
   return number_in(*holders.front());

@@ -81,7 +81,7 @@ class ModelData {
         spec.lists_worlds() ? BigCount(spec.worlds().size()) : spec.vocabulary().assignment_count();
     check_world_limit(assignments, limits,
                       model_bytes_per_world(spec.agents().size(), sizeof(std::uint32_t)),
-                      "/rules/variables");
+                      spec.lists_worlds() ? "/rules/worlds" : "/rules/variables");
     if (assignments > BigCount(Vocabulary::kMaxAssignments))
       throw InputError(
           "the variables span more than 2^32 - 1 assignments, the explicit engine's limit: use "
@@ -258,6 +258,17 @@ class ModelPlay final : public ModelPlayBase {
 class ModelGame final : public Game {
  public:
   explicit ModelGame(GameConfig config) : Game(std::move(config)) {
+    // A model written world by world is held to the limits before its worlds and arrows are
+    // read: they are what it costs.
+    if (const auto listed = ModelSpec::listed_size(this->config().rules)) {
+      const Json& rules = this->config().rules;
+      const auto agents = rules.find("agents");
+      const std::size_t agent_count =
+          agents != rules.end() && agents->is_array() ? agents->size() : 0;
+      check_world_limit(listed->worlds, this->config().limits(),
+                        model_bytes_per_world(agent_count, sizeof(std::uint32_t)), "/rules/worlds",
+                        "these rules give", listed->beliefs);
+    }
     spec_ = std::make_shared<const ModelSpec>(this->config().rules);
     if (!this->config().agents.empty())
       throw InputError("a model's agents are declared in its rules (\"rules\": {\"agents\": ...})",

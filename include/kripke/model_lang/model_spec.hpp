@@ -8,8 +8,10 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
+#include "kripke/deals.hpp"
 #include "kripke/formula_parser.hpp"
 #include "kripke/model_lang/arithmetic.hpp"
 #include "kripke/model_lang/vocabulary.hpp"
@@ -48,7 +50,7 @@ inline std::size_t boolean_variable(const Vocabulary& vocab, const Formula& a) {
     if (vocab.label_value(a.name))
       throw FormulaError("'" + a.name + "' is a value, not a statement: compare a variable with it",
                          a.column);
-    throw FormulaError("unknown variable '" + a.name + "'" + nearest_name(a.name, vocab) +
+    throw FormulaError("unknown variable '" + excerpt(a.name) + "'" + nearest_name(a.name, vocab) +
                            " (the variables: " + variable_list(vocab) + ")",
                        a.column);
   }
@@ -64,6 +66,31 @@ inline std::size_t boolean_variable(const Vocabulary& vocab, const Formula& a) {
 // agents and what each observes, the law, the actual world. Both engines start from it.
 class ModelSpec {
  public:
+  // The worlds a model written world by world lists, and the arrows its agents give, counted
+  // in the rules as written (what a malformed part holds counts as nothing: reading it
+  // reports it): what the limits are checked against before anything is read. nullopt for a
+  // model of variables and a law.
+  struct ListedSize {
+    std::uint64_t worlds = 0;
+    RowsSize beliefs;
+  };
+  static std::optional<ListedSize> listed_size(const Json& rules) {
+    const auto worlds = rules.find("worlds");
+    if (!rules.is_object() || worlds == rules.end() || !worlds->is_array()) return std::nullopt;
+    ListedSize size;
+    size.worlds = worlds->size();
+    const auto agents = rules.find("agents");
+    if (agents == rules.end() || !agents->is_array()) return size;
+    for (const Json& agent : *agents) {
+      const auto arrows = agent.is_object() ? agent.find("arrows") : agent.end();
+      if (!agent.is_object() || arrows == agent.end() || !arrows->is_object()) continue;
+      size.beliefs.rows += size.worlds;
+      for (const Json& targets : *arrows)
+        if (targets.is_array()) size.beliefs.arrows += targets.size();
+    }
+    return size;
+  }
+
   explicit ModelSpec(const Json& rules) {
     ObjectReader r(rules, "/rules");
     vocab_ = Vocabulary::read(r.required("variables"), "/rules/variables");
@@ -174,9 +201,11 @@ class ModelSpec {
     for (std::size_t k = 0; k < items.size(); ++k) {
       ObjectReader r(items[k], path + "/" + std::to_string(k));
       WorldSpec world;
-      world.name = unique_name(r, worlds_, [](const std::string& name) {
-        return "two worlds are named '" + name + "'";
-      });
+      // By a map of the names: reading stays linear in the worlds, arrows and all.
+      world.name = r.required_string("name");
+      check_word(world.name, r.path_of("name"));
+      if (!world_by_name_.emplace(world.name, k).second)
+        throw InputError("two worlds are named '" + world.name + "'", r.path_of("name"));
       world.assignment = vocab_.read_assignment(r.required("values"), r.path_of("values"));
       r.done();
       worlds_.push_back(std::move(world));
@@ -186,11 +215,10 @@ class ModelSpec {
   // The index of the listed world named by `name`, or an error naming the worlds.
   std::size_t world_index(const Json& name, const std::string& path) const {
     const std::string text = ObjectReader::string_value(name, path);
+    if (const auto it = world_by_name_.find(text); it != world_by_name_.end()) return it->second;
     std::vector<std::string> names;
-    for (std::size_t w = 0; w < worlds_.size(); ++w) {
-      if (worlds_[w].name == text) return w;
-      if (names.size() < 12) names.push_back(worlds_[w].name);
-    }
+    for (std::size_t w = 0; w < worlds_.size() && names.size() < 12; ++w)
+      names.push_back(worlds_[w].name);
     throw InputError("no world is named '" + text + "' (the worlds: " + ObjectReader::join(names) +
                          (worlds_.size() > names.size() ? ", ..." : "") + ")",
                      path);
@@ -271,6 +299,7 @@ class ModelSpec {
 
   Vocabulary vocab_;
   std::vector<WorldSpec> worlds_;
+  std::unordered_map<std::string, std::size_t> world_by_name_;
   std::optional<std::size_t> actual_world_;
   std::vector<AgentSpec> agents_;
   FormulaPtr law_;

@@ -43,7 +43,7 @@ class Postcondition {
       a.path = path + "/" + name;
       const int k = vocab.find(name);
       if (k < 0)
-        throw InputError("the postcondition assigns '" + name +
+        throw InputError("the postcondition assigns '" + excerpt(name) +
                              "', which is not a variable (the variables: " + variable_list(vocab) +
                              ")",
                          a.path);

@@ -244,8 +244,8 @@ class Vocabulary {
       const std::string name = ObjectReader::string_value(v, path);
       for (std::size_t k = 0; k < var.labels.size(); ++k)
         if (var.labels[k] == name) return k;
-      throw InputError("'" + name + "' is not a value of " + var.name +
-                           " (its values: " + ObjectReader::join(var.labels) + ")",
+      throw InputError("'" + excerpt(name) + "' is not a value of " + var.name +
+                           " (its values: " + ObjectReader::join_first(var.labels) + ")",
                        path);
     }
     const std::int64_t x = ObjectReader::integer_value(v, path);

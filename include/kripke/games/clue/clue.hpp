@@ -92,8 +92,8 @@ class CluePlay final : public Play {
     return moves;
   }
   std::vector<std::string> public_move_fields() const override { return card_move_fields(); }
-  std::optional<LogRecord> seat_view(const Event& event, Agent me) const override {
-    return card_seat_view(event, me, Play::seat_view(event, me));
+  void adjust_seat_view(const Event& event, Agent me, LogRecord& view) const override {
+    card_seat_view(event, me, view);
   }
 
   // A person's choice of the card to show (`kripkesim play`): given the answerer, the asker,

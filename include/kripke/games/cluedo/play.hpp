@@ -132,8 +132,8 @@ class CluedoPlay final : public Play {
     return moves;
   }
   std::vector<std::string> public_move_fields() const override { return clue::card_move_fields(); }
-  std::optional<LogRecord> seat_view(const Event& event, Agent me) const override {
-    return clue::card_seat_view(event, me, Play::seat_view(event, me));
+  void adjust_seat_view(const Event& event, Agent me, LogRecord& view) const override {
+    clue::card_seat_view(event, me, view);
   }
 
   // What `kripkesim play` asks of people: which of the suggested cards they hold to show

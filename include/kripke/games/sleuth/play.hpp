@@ -167,17 +167,14 @@ class SleuthPlay final : public Play {
     return {"asked", "question", "question_card"};
   }
   // The gems a player shows another are its own: it sees that answer too.
-  std::optional<LogRecord> seat_view(const Event& event, Agent me) const override {
-    std::optional<LogRecord> view = Play::seat_view(event, me);
+  void adjust_seat_view(const Event& event, Agent me, LogRecord& view) const override {
     const LogRecord& r = event.record;
-    if (!view || !r.is_object() || r.value("event", "") != "update" || view->contains("text"))
-      return view;
+    if (!r.is_object() || r.value("event", "") != "update" || view.contains("text")) return;
     const std::string text = r.value("text", "");
-    if (text.rfind(agent_name(me) + " shows ", 0) != 0) return view;
-    (*view)["text"] = text;
-    (*view)["formula"] = r.value("formula", "");
-    (*view)["screen"] = "  [you show] " + text;
-    return view;
+    if (text.rfind(agent_name(me) + " shows ", 0) != 0) return;
+    view["text"] = text;
+    view["formula"] = r.value("formula", "");
+    view["screen"] = "  [you show] " + text;
   }
 
   bool has_won(Agent i) const override { return minds_[std::size_t(i)].hidden_gem().has_value(); }
