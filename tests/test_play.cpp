@@ -792,6 +792,16 @@ TEST_CASE("[play] a person plays Cluedo: suggests, shows, accuses, sees the enve
   CHECK_THAT(asked.r.out, Catch::Contains("Which suspect?"));
   CHECK(asked.log.back()["winners"] == Json::array({1}));
   CHECK(asked.log.back()["turns"] == 1);
+  // The accusation typed at "Accuse now?" in one line: the questions that follow take the
+  // words typed ahead, and the hand is shown once, not before each question.
+  const Played typed_ahead =
+      play_typed({config}, {"suggest White dagger kitchen", "accuse White dagger kitchen"});
+  REQUIRE(typed_ahead.r.exit_code == 0);
+  CHECK(typed_ahead.log.back()["winners"] == Json::array({1}));
+  CHECK(typed_ahead.log.back()["turns"] == 1);
+  CHECK_THAT(typed_ahead.r.out, Catch::Contains("Which suspect?\nplayer 1> White\n"));
+  const std::string after_accuse = typed_ahead.r.out.substr(typed_ahead.r.out.find("Accuse now?"));
+  CHECK(after_accuse.find("your hand") == std::string::npos);
   // Wrong: the person is out, the others play on, and the person still shows cards.
   const Played wrong = play_typed({config}, {"accuse Scarlet dagger kitchen"});
   REQUIRE(wrong.r.exit_code == 0);

@@ -1,6 +1,7 @@
 // kripkesim draw FILE [--step K] [--turns N] [--seed N] [--agent A] [--where F] [--minimize]
 //   [--limit N] [--format dot|svg|png] [--out FILE]: the model as Graphviz DOT, or rendered.
 #include <fmt/format.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <iostream>
@@ -38,6 +39,12 @@ void draw(const DrawOptions& options) {
   std::optional<UserFormula> where;
   if (!options.where.empty())
     where = in_file("--where", [&] { return parse_user_formula(options.where, ""); });
+  // A PNG on a terminal is a screenful of binary: as the shell would have it written, to a
+  // file or a pipe.
+  if (options.format == "png" && options.out == "-" && ::isatty(STDOUT_FILENO))
+    throw kripke::InputError(
+        "--format png writes an image, not text: give --out FILE.png, or redirect standard "
+        "output to a file or a viewer");
   OutputFile out(options.out);  // opened first: a bad --out is reported before any work
   const StartedGame started(options.start);
   const kripke::Play& play = started.play();

@@ -81,7 +81,11 @@ bool SeatLoop::sit_down(kripke::Agent me, bool for_turn) {
       out_ << "=== " << name << " at the keyboard ===\n";
     }
   }
-  out_ << kripke::fit_lines(screens_.take_backlog(me) + desk_.view(me)) << "\n";
+  // What is in front of the seat, again only when something happened since: a run of
+  // questions to one person (accuse? which suspect? which weapon?) shows it once.
+  const std::string backlog = screens_.take_backlog(me);
+  if (for_turn || pass || !backlog.empty())
+    out_ << kripke::fit_lines(backlog + desk_.view(me)) << "\n";
   if (const std::string prompt = desk_.turn_prompt(me); for_turn && !prompt.empty())
     out_ << kripke::fit_lines(prompt) << "\n";
   return true;
@@ -107,6 +111,7 @@ bool SeatLoop::info_command(kripke::Agent me, const std::string& command) {
 }
 
 SeatLoop::TurnEnd SeatLoop::person_turn(kripke::Agent me) {
+  typed_ahead_.clear();  // what answered an earlier run of questions, and was left over
   std::vector<std::string> words_known = kCommands;
   for (const std::string& verb : desk_.verbs()) words_known.push_back(verb);
   const std::string prompt = runner_.play().agent_name(me) + "> ";
@@ -153,17 +158,28 @@ std::optional<std::string> SeatLoop::choose(kripke::Agent a, const std::string& 
   const std::string prompt = runner_.play().agent_name(a) + "> ";
   out_ << kripke::fit_lines(question) << "\n";
   for (;;) {
-    std::optional<std::vector<std::string>> read = read_words(prompt);
-    if (!read) return std::nullopt;
-    std::vector<std::string>& words = *read;
+    std::vector<std::string> words;
+    if (!typed_ahead_.empty()) {
+      // The next word typed ahead, and the rest stay queued for the questions after.
+      words = typed_ahead_;
+      typed_ahead_.clear();
+      out_ << prompt << words.front() << "\n";
+    } else {
+      std::optional<std::vector<std::string>> read = read_words(prompt);
+      if (!read) return std::nullopt;
+      words = std::move(*read);
+    }
     if (!words.empty() && words.front() == "show") words.erase(words.begin());
-    if (words.size() != 1) {
+    if (words.empty()) {
       out_ << question << "\n";
       continue;
     }
     try {
-      return complete(words.front(), choices, "answer");
+      std::string answer = complete(words.front(), choices, "answer");
+      typed_ahead_.assign(words.begin() + 1, words.end());
+      return answer;
     } catch (const kripke::InputError& e) {
+      typed_ahead_.clear();
       // Not an answer: a command (hint, table, quit...), or one line saying why.
       std::string command;
       try {

@@ -86,6 +86,9 @@ class SeatLoop final : public Seats {
   // The game ends after the current turn: the input ended, or a person typed quit.
   bool input_ended_ = false;
   bool quit_ = false;
+  // Words typed after a choice's answer, which answer the questions that follow it
+  // ("accuse White dagger kitchen" at "Accuse now?"), each echoed after its question.
+  std::vector<std::string> typed_ahead_;
   const std::atomic<bool>* stop_ = nullptr;
   bool interrupted() const { return stop_ && stop_->load(); }
 };

@@ -1,0 +1,39 @@
+// What a new user tripped on in the first week, each checked where it was seen.
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <string>
+
+#include "cli_runner.hpp"
+
+using namespace kripke_test;
+
+TEST_CASE("[first-week] the bundled models on the symbolic engine: as docs/models.md says") {
+  // Every model of knowledge passes; the three belief models are refused (exit 2).
+  const CliResult r = run_cli({"scenario", "configs/models", "--engine", "symbolic"});
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.out, Catch::Contains("8 passed, 3 failed"));
+  for (const char* belief : {"sally-anne", "chocolate-task", "letter-unnoticed"})
+    CHECK_THAT(r.out, Catch::Contains(std::string("FAIL configs/models/") + belief));
+  CHECK_THAT(read_file(source_path("docs/models.md")), Catch::Contains("8 passed, 3 failed"));
+}
+
+TEST_CASE("[first-week] draw --format png does not write an image to a terminal") {
+  if (std::system("command -v script > /dev/null 2>&1") != 0) {
+    WARN("util-linux's script is not installed: no terminal to try");
+    return;
+  }
+  TempDir dir;
+  // `script` runs the command on a pseudo-terminal, as a person at a prompt would.
+  const std::string command = "script -qec '" + kripkesim_exe() + " draw " +
+                              source_path("configs/model.json") + " --format png' /dev/null > " +
+                              dir.file("screen.txt") + " 2>&1";
+  const int status = std::system(command.c_str());
+  REQUIRE(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 2);
+  const std::string screen = read_file(dir.file("screen.txt"));
+  CHECK_THAT(screen, Catch::Contains("--format png writes an image, not text: give --out"));
+  CHECK(screen.find("PNG") == std::string::npos);
+  // Into a pipe or a file it is written as before.
+  const CliResult piped = run_cli({"draw", "configs/model.json", "--format", "png"});
+  if (piped.exit_code == 0) CHECK(piped.out.substr(1, 3) == "PNG");
+}
