@@ -258,22 +258,18 @@ TEST_CASE(
     "[sturdy-3] believes_falsely only while a relation over the possible worlds is a belief") {
   TempDir dir;
   // a's arrow w2 -> w1 makes a belief; announcing p removes w2, and with it the belief.
-  const std::string model = dir.write("m.json", R"({"game": "model",
+  kripke::Json scenario = kripke::Json::parse(R"({"game": "model",
     "rules": {"variables": ["p"],
       "worlds": [{"name": "w1", "values": {"p": true}}, {"name": "w2", "values": {"p": false}}],
       "agents": [{"name": "a", "arrows": {"w1": ["w1"], "w2": ["w1"]}},
                  {"name": "b", "arrows": {"w1": ["w1"], "w2": ["w2"]}}],
       "actual": "w1"},
     "script": [{"announce": "p"}]})");
+  const std::string model = dir.write("m.json", scenario.dump());
   // The update record after the announcement has no believes_falsely: expecting it fails.
-  const std::string expecting = dir.write("e.json", R"({"game": "model",
-    "rules": {"variables": ["p"],
-      "worlds": [{"name": "w1", "values": {"p": true}}, {"name": "w2", "values": {"p": false}}],
-      "agents": [{"name": "a", "arrows": {"w1": ["w1"], "w2": ["w1"]}},
-                 {"name": "b", "arrows": {"w1": ["w1"], "w2": ["w2"]}}],
-      "actual": "w1"},
-    "script": [{"announce": "p"}, {"expect_event": {"event": "update",
-                                   "values": {"/agents/0/believes_falsely": false}}}]})");
+  scenario["script"].push_back(kripke::Json::parse(
+      R"({"expect_event": {"event": "update", "values": {"/agents/0/believes_falsely": false}}})"));
+  const std::string expecting = dir.write("e.json", scenario.dump());
   CHECK(run_cli({"scenario", expecting}).exit_code == 1);
   // check says "believes" before the announcement, "knows" after it.
   CHECK_THAT(run_cli({"check", model, "--step", "0", "--formula", "p"}).out,
