@@ -6,9 +6,10 @@
 // every record valid against docs/log.schema.json; turns and rounds consistent; each
 // winner knows before its win; the deal shown at the end; what each seat is shown never
 // holds what that seat may not see; a malformed move refused with exit 2; `draw` finishes on
-// the start model.
+// the start model; a run's moves replayed as a scenario give the same updates.
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
@@ -18,6 +19,8 @@
 #include "games/catalog.hpp"
 #include "input/config_file.hpp"
 #include "kripke/game_loop.hpp"
+#include "scenario/scenario.hpp"
+#include "scenario/scenario_runner.hpp"
 #include "schema_validator.hpp"
 
 using namespace kripke_test;
@@ -313,4 +316,48 @@ TEST_CASE("[contract] the legal moves of Clue and Cluedo are every suggestion (a
   const std::vector<kripke::Json> moves = cluedo_runner.play().legal_moves();
   CHECK(moves.size() == 2 * 6 * 6 * 9);  // suggest or accuse: a suspect, a weapon, a room
   CHECK(moves.back().contains("accuse"));
+}
+
+TEST_CASE("[contract] every game: a run's moves replayed as a scenario give the same updates") {
+  TempDir dir;
+  for (const kripkesim::GameUnit& unit : kripkesim::game_units()) {
+    for (const kripkesim::BundledConfig& config : unit.configs) {
+      if (!config.quick) continue;
+      const auto game = game_on(config.file, "");
+      for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+        INFO(unit.info.name << ": configs/" << config.file << ".json, seed " << seed);
+        EventRecorder run;
+        const kripke::GameResult result = kripke::run_game(*game, seed, run);
+        // The run's records, turn by turn; each turn's move as a scenario step.
+        kripke::NullSink quiet;
+        kripke::GameRunner reader(*game, seed, quiet);
+        std::map<int, std::vector<kripke::LogRecord>> turns;
+        for (const kripke::Event& e : run.events)
+          if (e.record.is_object() && e.record["turn"].get<int>() > 0)
+            turns[e.record["turn"].get<int>()].push_back(e.record);
+        kripke::Json script = kripke::Json::array();
+        for (const auto& [turn, records] : turns) {
+          const std::optional<kripke::Json> move = reader.play().replayed_move(records);
+          INFO("turn " << turn);
+          REQUIRE(move);
+          script.push_back({{"move", *move}});
+        }
+        if (result.turns > 0) REQUIRE(script.size() == std::size_t(result.turns));
+        kripke::Json scenario =
+            kripke::Json::parse(read_file(source_path("configs/" + config.file + ".json")));
+        scenario["seed"] = seed;
+        scenario["script"] = script;
+        const std::string file = dir.write(unit.info.name + "-replay.json", scenario.dump());
+        EventRecorder replayed;
+        const kripkesim::ScenarioResult played =
+            kripkesim::run_scenario(kripkesim::load_scenario(file), replayed);
+        CHECK(played.passed());
+        // The same updates, knowledge and winners, record for record.
+        for (const char* kind : {"update", "knowledge", "win"}) {
+          INFO(kind);
+          CHECK(replayed.records(kind) == run.records(kind));
+        }
+      }
+    }
+  }
 }

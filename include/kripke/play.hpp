@@ -93,6 +93,13 @@ class Play {
   // InputError what is not among them. Empty where no single player chooses a move (the
   // muddy children answer together; a model written in a config has no moves).
   virtual std::vector<Json> legal_moves() const { return {}; }
+  // The scenario move step (scripted_move's form) that makes again the move a turn made, from
+  // that turn's log records: a run's moves replayed as a scenario give the same updates.
+  // nullopt where the records hold no move (a model), or one the step cannot say.
+  virtual std::optional<Json> replayed_move(const std::vector<LogRecord>& turn) const {
+    (void)turn;
+    return std::nullopt;
+  }
   // Whether a seat is shown, after an update, how many worlds it considers possible (the
   // muddy children and What's My Number?: no, since 1 would say "you know").
   virtual bool shows_counts() const { return true; }

@@ -162,6 +162,17 @@ class CluePlay final : public Play {
     });
   }
 
+  // A turn's suggestion, by its player, with the card shown (when one was).
+  std::optional<Json> replayed_move(const std::vector<LogRecord>& turn) const override {
+    for (const LogRecord& r : turn) {
+      if (r.value("event", "") != "move") continue;
+      Json move = {{"by", r["agent"]}, {"cards", r["suggestion"]}};
+      if (r.contains("shown") && r["shown"].is_string()) move["show"] = r["shown"];
+      return move;
+    }
+    return std::nullopt;
+  }
+
   Json deal() const override { return deal_json(*t_, actual_deal()); }
   // A world as its deal: {"hands": ..., "envelope": ...}, and "cd rS MG | wP".
   Json world_json(World w) const override { return deal_json(*t_, model_.valuation(w)); }

@@ -196,11 +196,13 @@ class CluedoPlay final : public Play {
     ObjectReader r(move, path);
     const Agent asker = next_asker_;
     if (out_[std::size_t(asker)]) throw InputError("every player is out: nobody can move", path);
-    if (const Json* accused = r.find("accuse")) {
-      const std::vector<int> cards =
-          clue::read_one_per_category(rules_, *accused, r.path_of("accuse"));
+    const Json* accused = r.find("accuse");
+    const std::optional<std::vector<int>> accusation =
+        accused ? std::optional(clue::read_one_per_category(rules_, *accused, r.path_of("accuse")))
+                : std::nullopt;
+    if (accusation && !r.find("cards")) {
       r.done();
-      accuse(asker, cards);
+      accuse(asker, *accusation);
       pass_turn(asker);
       return;
     }
@@ -218,7 +220,24 @@ class CluedoPlay final : public Play {
     suggest_and_answer(asker, cards, nullptr, [&](Agent shower, const std::vector<int>& held) {
       return clue::scripted_shown(rules_, agent_name(shower), held, show, path, show_path);
     });
+    // After the suggestion, as a player's own turn may: the accusation.
+    if (accusation) accuse(asker, *accusation);
     pass_turn(asker);
+  }
+
+  // A turn's suggestion (with the card shown) and accusation, as one scripted move.
+  std::optional<Json> replayed_move(const std::vector<LogRecord>& turn) const override {
+    Json move = Json::object();
+    for (const LogRecord& r : turn) {
+      if (r.value("event", "") != "move") continue;
+      if (const auto s = r.find("suggestion"); s != r.end()) {
+        move["cards"] = *s;
+        if (r.contains("shown") && r["shown"].is_string()) move["show"] = r["shown"];
+      }
+      if (const auto a = r.find("accusation"); a != r.end()) move["accuse"] = *a;
+    }
+    if (move.empty()) return std::nullopt;
+    return move;
   }
 
   Json deal() const override { return deal_json(rules_, deal_); }

@@ -39,6 +39,13 @@ class MuddyPlayBase : public Play {
   Json actual_world_json() const override { return children_json(actually_muddy_); }
   // "You consider 1 world possible" would say "you know": a child is asked instead.
   bool shows_counts() const override { return false; }
+  // A round of "nobody knows" is the children's move.
+  std::optional<Json> replayed_move(const std::vector<LogRecord>& turn) const override {
+    for (const LogRecord& r : turn)
+      if (r.value("event", "") == "update" && r.value("text", "") == kNobodyKnowsText)
+        return Json("nobody-knows");
+    return std::nullopt;
+  }
 
  protected:
   // [2, 3]: the muddy children of a world.

@@ -131,6 +131,13 @@ class NineCardPlay final : public Play {
   std::vector<std::string> public_move_fields() const override {
     return {"target", "question", "answer", "says", "reshuffled"};
   }
+  // A turn's question card, at its target.
+  std::optional<Json> replayed_move(const std::vector<LogRecord>& turn) const override {
+    for (const LogRecord& r : turn)
+      if (r.value("event", "") == "move")
+        return Json{{"player", r["agent"]}, {"target", r["target"]}, {"question", r["question"]}};
+    return std::nullopt;
+  }
 
   bool may_win_now(Agent i) const override { return rules_.win_check == "everyone" || i == mover_; }
 

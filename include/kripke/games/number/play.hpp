@@ -109,6 +109,14 @@ class NumberPlay final : public Play {
   std::vector<std::string> public_move_fields() const override {
     return {"question", "answer", "chosen_by"};
   }
+  // A turn's card, by its player (Kooi's Choice's cards that remove a number cannot be said
+  // in a scripted move).
+  std::optional<Json> replayed_move(const std::vector<LogRecord>& turn) const override {
+    for (const LogRecord& r : turn)
+      if (r.value("event", "") == "move" && !r.contains("removes"))
+        return Json{{"question", r["question"]}, {"player", r["agent"]}};
+    return std::nullopt;
+  }
 
   // What a seat at `kripkesim play` reads.
   const Tables& tables() const { return t_; }

@@ -166,6 +166,13 @@ class SleuthPlay final : public Play {
   std::vector<std::string> public_move_fields() const override {
     return {"asked", "question", "question_card"};
   }
+  // A turn's question, by its player, of the player asked.
+  std::optional<Json> replayed_move(const std::vector<LogRecord>& turn) const override {
+    for (const LogRecord& r : turn)
+      if (r.value("event", "") == "move")
+        return Json{{"asker", r["agent"]}, {"asked", r["asked"]}, {"question", r["question"]}};
+    return std::nullopt;
+  }
   // The gems a player shows another are its own: it sees that answer too.
   void adjust_seat_view(const Event& event, Agent me, LogRecord& view) const override {
     const LogRecord& r = event.record;
