@@ -37,3 +37,32 @@ TEST_CASE("[first-week] draw --format png does not write an image to a terminal"
   const CliResult piped = run_cli({"draw", "configs/model.json", "--format", "png"});
   if (piped.exit_code == 0) CHECK(piped.out.substr(1, 3) == "PNG");
 }
+
+TEST_CASE("[first-week] a belief model refused on --engine symbolic names the option") {
+  const CliResult r =
+      run_cli({"check", "configs/models/letter-unnoticed.json", "--engine", "symbolic", "--frame"});
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("--engine: the symbolic engine reads variables"));
+  CHECK_THAT(r.err, Catch::Contains("needs --engine explicit"));
+  CHECK_THAT(r.err, !Catch::Contains("/engine"));
+}
+
+TEST_CASE("[first-week] check --frame says when an agent has no arrows at all") {
+  TempDir dir;
+  const std::string model = dir.write("m.json", R"({"game": "model",
+    "rules": {"variables": ["p"],
+      "worlds": [{"name": "u", "values": {"p": true}}, {"name": "v", "values": {"p": false}}],
+      "agents": [{"name": "none", "arrows": {}}, {"name": "some", "arrows": {"u": ["u"]}}],
+      "actual": "u"}})");
+  const CliResult text = run_cli({"check", model, "--frame"});
+  REQUIRE(text.exit_code == 0);
+  CHECK_THAT(text.out, Catch::Contains("none: KB4 (transitive, Euclidean, symmetric); not "
+                                       "reflexive, not serial; no arrows: it believes "
+                                       "everything, even false\n"));
+  const std::string some = text.out.substr(text.out.find("some: "));
+  CHECK(some.find("no arrows") == std::string::npos);
+  const CliResult json = run_cli({"check", model, "--frame", "--format", "json"});
+  const kripke::Json frame = kripke::Json::parse(json.out)["frame"];
+  CHECK(frame[0]["empty"] == true);
+  CHECK(frame[1]["empty"] == false);
+}

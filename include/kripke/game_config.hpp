@@ -24,6 +24,8 @@ struct GameConfig {
   // that have one) or "auto" (the one expected to be faster, by the game's cost estimate;
   // symbolic when the explicit model would be over the limits).
   std::string engine = "auto";
+  // Where the engine was asked for, for messages: the config's key or the command line.
+  std::string engine_source = "/engine";
   // The command needs the worlds listed (`draw`): "auto" then takes the explicit engine
   // whenever its model fits, whatever the cost estimate says.
   bool list_worlds = false;

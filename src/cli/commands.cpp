@@ -155,6 +155,7 @@ void EngineOption::apply(kripke::GameConfig& config) const {
   if (engine_.empty()) return;
   try {
     games().set_engine(config, engine_, "");
+    config.engine_source = "--engine";
   } catch (const kripke::InputError& e) {
     throw FileError("--engine", e);
   }

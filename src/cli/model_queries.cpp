@@ -96,9 +96,14 @@ std::string frame_report(const kripke::Play& play, OutputFormat format) {
       list += (list.empty() ? "" : ", ") + std::string(holds ? "" : "not ") + shown;
     }
     entry["logic"] = f.logic();
+    // No arrow at all between the worlds still possible: the agent considers nothing
+    // possible anywhere, so it believes everything, a contradiction too.
+    const bool empty = !m.has_partition(a) && m.general_relation(a).pairs(m.alive()) == 0;
+    entry["empty"] = empty;
     agents.push_back(std::move(entry));
-    text += fmt::format("{}: {}{}{}\n", play.agent_name(a), f.logic(),
-                        has.empty() ? "" : " (" + has + ")", lacks.empty() ? "" : "; " + lacks);
+    text += fmt::format("{}: {}{}{}{}\n", play.agent_name(a), f.logic(),
+                        has.empty() ? "" : " (" + has + ")", lacks.empty() ? "" : "; " + lacks,
+                        empty ? "; no arrows: it believes everything, even false" : "");
   }
   if (format == OutputFormat::Json) return kripke::Json({{"frame", agents}}).dump() + "\n";
   return text;

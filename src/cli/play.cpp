@@ -70,7 +70,10 @@ std::unique_ptr<play::Desk> desk_for(kripke::Play& play) {
 }
 
 void play_game(const PlayOptions& options) {
-  auto [game, people] = load_game_with_people(options.config);
+  // Named, not a structured binding: clang 14 (the fuzz preset) cannot capture one.
+  GameWithPeople loaded = load_game_with_people(options.config);
+  const std::unique_ptr<kripke::Game>& game = loaded.game;
+  const std::vector<kripke::Agent>& people = loaded.people;
   InterruptGuard interrupt;
   std::optional<OutputFile> log_file;
   std::optional<JsonlSink> log;

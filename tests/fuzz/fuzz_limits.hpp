@@ -10,6 +10,8 @@ namespace kripke_fuzz {
 
 constexpr std::uint64_t kFuzzMaxWorlds = 20'000;
 constexpr std::uint64_t kFuzzMaxBddNodes = 100'000;
+// Relations of any shape (listed models, actions with arrows) are held to max_memory.
+constexpr std::uint64_t kFuzzMaxMemory = std::uint64_t{256} << 20;
 
 inline void cap(kripke::Json& config, const char* key, std::uint64_t most) {
   const auto it = config.find(key);
@@ -17,11 +19,13 @@ inline void cap(kripke::Json& config, const char* key, std::uint64_t most) {
     config[key] = most;
 }
 
-// max_worlds and max_bdd_nodes (the symbolic engine's models likewise) at most the above.
+// max_worlds, max_memory and max_bdd_nodes (the symbolic engine's models likewise) at most
+// the above.
 inline void cap_worlds(kripke::Json& config) {
   if (!config.is_object()) return;
   cap(config, "max_worlds", kFuzzMaxWorlds);
   cap(config, "max_bdd_nodes", kFuzzMaxBddNodes);
+  cap(config, "max_memory", kFuzzMaxMemory);
 }
 
 }  // namespace kripke_fuzz

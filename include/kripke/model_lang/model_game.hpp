@@ -278,8 +278,10 @@ class ModelGame final : public Game {
     if (spec_->lists_worlds() && this->config().engine == "symbolic")
       throw InputError(
           "the symbolic engine reads variables, a law and observations (S5 knowledge); a model "
-          "written world by world, with arrows, needs \"engine\": \"explicit\"",
-          "/engine");
+          "written world by world, with arrows, needs " +
+              std::string(this->config().engine_source == "/engine" ? "\"engine\": \"explicit\""
+                                                                    : "--engine explicit"),
+          this->config().engine_source);
     if (!choose_symbolic()) {
       data_ = std::make_shared<const ModelData>(spec_, this->config().limits());
       return;
