@@ -66,3 +66,15 @@ TEST_CASE("[first-week] check --frame says when an agent has no arrows at all") 
   CHECK(frame[0]["empty"] == true);
   CHECK(frame[1]["empty"] == false);
 }
+
+TEST_CASE("[first-week] kripkesim help wraps the bench entry between words, not mid-sentence") {
+  const CliResult r = run_cli({"help"});
+  REQUIRE(r.exit_code == 0);
+  const std::string& out = r.out;
+  const auto at = out.find("median CPU time");
+  REQUIRE(at != std::string::npos);
+  const auto line_start = out.rfind('\n', at) + 1;
+  const auto line_end = out.find('\n', at);
+  // The line holding it is a full line of the wrapped paragraph, not a fragment.
+  CHECK(line_end - line_start >= 60);
+}

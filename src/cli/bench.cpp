@@ -86,7 +86,7 @@ void add_bench_command(CLI::App& app) {
   auto opt = std::make_shared<BenchOptions>();
   CLI::App* cmd = app.add_subcommand(
       "bench",
-      "Run named benchmark cases and print median/min/max wall times, the median CPU time\n"
+      "Run named benchmark cases and print median/min/max wall times, the median CPU time "
       "(user + sys, all threads) and peak memory.\n"
       "Build in Release (the default preset) for meaningful numbers; see docs/performance.md.");
   cmd->add_option("cases", opt->names, "Cases to run ('all' for every case); none: list them");
