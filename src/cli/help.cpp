@@ -20,6 +20,10 @@ class WrappingFormatter final : public CLI::Formatter {
   std::string make_option_desc(const CLI::Option* option) const override {
     return wrapped(CLI::Formatter::make_option_desc(option));
   }
+  // A command's own description (`kripkesim COMMAND --help`): its long lines broken to fit.
+  std::string make_description(const CLI::App* app) const override {
+    return kripke::fit_lines(CLI::Formatter::make_description(app));
+  }
   std::string make_subcommand(const CLI::App* sub) const override {
     std::ostringstream out;
     CLI::detail::format_help(out, sub->get_display_name(true), wrapped(sub->get_description()),
