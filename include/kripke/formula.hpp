@@ -137,11 +137,15 @@ inline std::optional<AgentOperatorWord> agent_operator_word(std::string_view w) 
 
 // The words the parser reads as a modal operator with its agent's number: K1, M2, B1, Kw3,
 // Kv2. No variable or value may be called so, as no formula could mention it.
+// Whether `w`, which starts with operator `op`'s keyword, is that keyword with an agent's
+// number (a group's operators take none).
+inline bool numbered_operator_word(std::string_view w, const AgentOperatorWord& op) {
+  return operator_of(op.kind).form != Operator::Form::Group && w.size() > op.keyword_length &&
+         w.find_first_not_of("0123456789", op.keyword_length) == std::string_view::npos;
+}
 inline bool is_modal_operator_word(std::string_view w) {
   const std::optional<AgentOperatorWord> op = agent_operator_word(w);
-  if (!op || operator_of(op->kind).form == Operator::Form::Group) return false;
-  return w.size() > op->keyword_length &&
-         w.find_first_not_of("0123456789", op->keyword_length) == std::string_view::npos;
+  return op && numbered_operator_word(w, *op);
 }
 
 namespace f {

@@ -327,7 +327,7 @@ class FormulaParser {
     // group (K{alice}, E{1,2}); E, C and D take groups only.
     if (const std::optional<AgentOperatorWord> op = agent_operator_word(w)) {
       const bool bare = w.size() == op->keyword_length;
-      if ((bare && group_follows) || is_modal_operator_word(w)) {
+      if ((bare && group_follows) || numbered_operator_word(w, *op)) {
         if (operator_of(op->kind).form == Operator::Form::AgentAndTerm)
           return knows_value(w, start, column);
         return modal(op->kind, op->keyword_length);

@@ -462,10 +462,9 @@ class Play {
     RowsSize beliefs;
     for (std::size_t i = 0; i < model_.agent_count(); ++i) {
       if (!product_keeps_rows(model_, am, i)) continue;
-      const BigCount left = BigCount(memory) > product * per_world + beliefs.bytes()
-                                ? BigCount(memory) - product * per_world - beliefs.bytes()
-                                : 0;
-      const RowsSize agent = product_rows_size(model_, am, i, left);
+      const BigCount used = product * per_world + beliefs.bytes();
+      const RowsSize agent =
+          product_rows_size(model_, am, i, BigCount(memory) > used ? memory - used : 0);
       beliefs.arrows += agent.arrows;
       beliefs.rows += agent.rows;
       beliefs.partial = beliefs.partial || agent.partial;

@@ -25,6 +25,7 @@
 
 #include "kripke/events.hpp"
 #include "kripke/types.hpp"
+#include "kripke/update_record.hpp"
 
 namespace kripke {
 
@@ -44,10 +45,6 @@ inline LogRecord kept(const LogRecord& record, const std::vector<const char*>& k
   for (const char* key : keys)
     if (const auto it = record.find(key); it != record.end()) out[key] = *it;
   return out;
-}
-
-inline std::string count_text(const LogRecord& count) {
-  return count.is_string() ? count.get<std::string>() : count.dump();
 }
 
 }  // namespace seat_view_detail

@@ -38,6 +38,10 @@ inline LogRecord count_json(BigCount n) {
   if (n <= BigCount(std::uint64_t{1} << 53)) return static_cast<std::uint64_t>(n);
   return to_string(n);
 }
+// A count_json as text: its digits either way.
+inline std::string count_text(const LogRecord& count) {
+  return count.is_string() ? count.get<std::string>() : count.dump();
+}
 
 // The transcript's lines for an update: its kind, audience and text, then the world count,
 // each agent's possible worlds and who knows, wrapped to kTextWidth columns. `stats`: the
@@ -59,8 +63,7 @@ inline std::string update_text(UpdateKind kind, const std::vector<Agent>& audien
   for (std::size_t i = 0; i < n; ++i) {
     const Agent a = Agent(i);
     const LogRecord& possible = stats[i]["possible"];
-    items.push_back((i == 0 ? "possible: " : "") + agent_name(a) + ": " +
-                    (possible.is_string() ? possible.get<std::string>() : possible.dump()) +
+    items.push_back((i == 0 ? "possible: " : "") + agent_name(a) + ": " + count_text(possible) +
                     (i + 1 < n ? "," : ";"));
     if (stats[i]["knows"].get<bool>()) knowers.push_back(agent_name(a));
   }

@@ -115,6 +115,14 @@ inline bool product_keeps_rows(const Model& m, const ActionModel& am, std::size_
   return !m.has_partition(Agent(i)) || am.has_arrows(i);
 }
 
+// Agent i's relation as rows: a relation kept as rows is read in place, a partition's rows
+// are made for the occasion into `made`.
+inline const Relation& relation_rows(const Model& m, Agent i, Relation& made) {
+  if (!m.has_partition(i)) return m.general_relation(i);
+  made = m.relation(i);
+  return made;
+}
+
 // What agent i's relation will hold after the product update, counted without building it:
 // one row per (row of an old world, event) that occurs, and per row its arrows. Counting
 // stops once the bytes pass `stop_above`: the caller refuses the update then.
@@ -122,8 +130,8 @@ inline RowsSize product_rows_size(const Model& m, const ActionModel& am, std::si
                                   BigCount stop_above) {
   const std::vector<std::vector<std::uint32_t>> sees = events_seen(am, i);
   const std::size_t events = sees.size();
-  const Relation made = m.has_partition(Agent(i)) ? m.relation(Agent(i)) : Relation();
-  const Relation& old = m.has_partition(Agent(i)) ? made : m.general_relation(Agent(i));
+  Relation made;
+  const Relation& old = relation_rows(m, Agent(i), made);
   RowsSize size;
   std::unordered_set<std::uint64_t> counted;  // (old row, event)
   m.alive().for_each([&](World w) {
@@ -156,9 +164,8 @@ inline Relation product_relation(const Model& m, const ActionModel& am, std::siz
   for (World w : source) ++start[w + 1];
   for (std::size_t v = 0; v < m.world_count(); ++v) start[v + 1] += start[v];
 
-  // Rows of a partition are made for the occasion; a relation kept as rows is read in place.
-  const Relation made = m.has_partition(Agent(i)) ? m.relation(Agent(i)) : Relation();
-  const Relation& old = m.has_partition(Agent(i)) ? made : m.general_relation(Agent(i));
+  Relation made;
+  const Relation& old = relation_rows(m, Agent(i), made);
   Relation::Rows rows;
   std::vector<Relation::RowId> row_of(source.size());
   std::unordered_map<std::uint64_t, Relation::RowId> built;  // (old row, event) → new row
