@@ -105,7 +105,15 @@ void check_view(const kripke::Play& play, const kripke::Event& event, kripke::Ag
       CHECK(!view->contains("formula"));
       const std::string formula = r.value("formula", "");
       if (!formula.empty()) CHECK(view->dump().find(formula) == std::string::npos);
-      // A card shown to another: the card's name is not on the seat's screen.
+      // Nor what the others were told (their hand, the card shown to them).
+      const std::string told = r.value("text", "");
+      if (!told.empty()) CHECK(view->dump().find(told) == std::string::npos);
+      CHECK(!view->contains("you"));
+    } else if (view->contains("you")) {
+      // Its own counts, never another seat's.
+      const kripke::LogRecord& own = r["agents"][std::size_t(me)];
+      CHECK((*view)["you"]["possible"] == own["possible"]);
+      CHECK((*view)["you"]["knows"] == own["knows"]);
     }
   } else if (kind == "move") {
     const bool shown_to_me =

@@ -131,7 +131,8 @@ void add_check_command(CLI::App& app) {
       ->type_name("FORMULA");
   cmd->add_option("--at", options->at,
                   "evaluate --formula at this world instead of the actual one: an assignment "
-                  "as JSON ('{\"x\": 4, \"y\": 13}') or a world number")
+                  "as JSON ('{\"x\": 4, \"y\": 13}') or a world number (0: the first world "
+                  "--where lists)")
       ->type_name("WORLD");
   cmd->add_option("--where", options->where, "list the worlds (alive ones) where the formula holds")
       ->type_name("FORMULA");
