@@ -326,8 +326,119 @@ TEST_CASE("[sturdy-3] a term refused inside Kv says why, not that it is a formul
   };
   CHECK_THAT(error_of("Kv{S} 99999999999999999999999"),
              Catch::StartsWith("7: ") && Catch::Contains("expected a number of at most 18 digits"));
-  std::string deep = "x";
-  for (int k = 0; k < 1000; ++k) deep += " - x";
+  const std::string deep = std::string(1001, '(') + "x" + std::string(1001, ')');
   CHECK_THAT(error_of("Kv{S} " + deep), Catch::Contains("nested too deeply"));
   CHECK_THAT(error_of("Kv{S} (p & q)"), Catch::Contains("takes a term"));  // still a formula
+}
+
+namespace {
+
+// A term's value, straight from its tree.
+std::int64_t value_of(const kripke::Term& t, std::int64_t x, std::int64_t y) {
+  using Op = kripke::Term::Op;
+  switch (t.op) {
+    case Op::Number:
+      return t.number;
+    case Op::Variable:
+      return t.name == "x" ? x : y;
+    case Op::Negate:
+      return -value_of(*t.left, x, y);
+    case Op::Add:
+      return value_of(*t.left, x, y) + value_of(*t.right, x, y);
+    case Op::Subtract:
+      return value_of(*t.left, x, y) - value_of(*t.right, x, y);
+    case Op::Multiply:
+      return value_of(*t.left, x, y) * value_of(*t.right, x, y);
+    case Op::Divide:
+      return value_of(*t.left, x, y) / value_of(*t.right, x, y);
+    default:
+      return value_of(*t.left, x, y) % value_of(*t.right, x, y);
+  }
+}
+
+std::size_t depth_of(const kripke::Term& t) {
+  std::size_t below = 0;
+  for (const auto* sub : {t.left.get(), t.right.get()})
+    if (sub) below = std::max(below, depth_of(*sub));
+  return below + 1;
+}
+
+}  // namespace
+
+TEST_CASE("[sturdy-3] a flat chain of terms is not nesting, and means what it says") {
+  // 1,001 and 100,000 operands are read (as chains of formulas are); a chain is kept as a
+  // balanced tree, so nothing recurses once per operand.
+  for (const int n : {1001, 100000}) {
+    std::string sum = "x";
+    for (int k = 1; k < n; ++k) sum += " + x";
+    const kripke::FormulaPtr phi = kripke::parse_formula("Kv{S} " + sum);
+    CHECK(depth_of(*phi->lhs) < 40);
+    CHECK(value_of(*phi->lhs, 3, 0) == 3 * n);
+  }
+  std::string sum = "x";
+  for (int k = 1; k < 1001; ++k) sum += " + x";
+  const CliResult r =
+      run_cli({"check", "configs/models/sum-and-product.json", "--count", sum + " > 0"});
+  CHECK(r.exit_code == 0);
+  // Mixed + and -, and products, regrouped: the same value as read from left to right.
+  kripke::Rng rng(20261127);
+  for (int round = 0; round < 200; ++round) {
+    const bool product = round % 4 == 0;
+    const std::int64_t x = product ? 1 : 3, y = product ? -1 : -2;  // products stay small
+    std::string text = "x";
+    std::int64_t expected = x;
+    for (std::uint64_t k = 1, n = 2 + rng.below(300); k < n; ++k) {
+      const bool is_x = rng.below(2) == 0, second = rng.below(2) == 0;
+      const std::int64_t value = is_x ? x : y;
+      const char* op = product ? " * " : second ? " - " : " + ";
+      text += std::string(op) + (is_x ? "x" : "y");
+      expected = product ? expected * value : second ? expected - value : expected + value;
+    }
+    INFO(text);
+    const kripke::FormulaPtr phi = kripke::parse_formula(text + " = 0");
+    CHECK(value_of(*phi->lhs, x, y) == expected);
+  }
+  // Short chains print as written; / and % do not regroup.
+  CHECK(to_string(*kripke::parse_formula("x - y - x + y = 0")) == "x - y - x + y = 0");
+  std::string quotients = "x";
+  for (int k = 0; k < 40; ++k) quotients += " / 2 * 3";
+  const kripke::FormulaPtr q = kripke::parse_formula(quotients + " = 0");
+  std::int64_t expected = 1000;
+  for (int k = 0; k < 40; ++k) expected = expected / 2 * 3;
+  CHECK(value_of(*q->lhs, 1000, 0) == expected);
+}
+
+TEST_CASE("[sturdy-3] the symbolic engine compares two wide ranges or refuses at once") {
+  TempDir dir;
+  const auto model = [&](int bits, const std::string& law) {
+    const std::int64_t top = (std::int64_t{1} << bits) - 1;
+    return dir.write("m" + std::to_string(bits) + ".json",
+                     R"({"game": "model", "engine": "symbolic", "rules": {"variables": [)"
+                     R"({"name": "x", "from": 0, "to": )" +
+                         std::to_string(top) + R"(}, {"name": "y", "from": 0, "to": )" +
+                         std::to_string(top) + R"(}], "law": ")" + law +
+                         R"(", "agents": [{"name": "a", "observes": []}]}})");
+  };
+  // Built bit by bit: x + 1 > y holds for the n (n + 1) / 2 pairs with y <= x.
+  const CliResult small = run_cli({"validate", model(12, "x + 1 > y")});
+  CHECK(small.exit_code == 0);
+  CHECK_THAT(small.out, Catch::Contains("8390656 worlds"));
+  // Past the span the engine compares: refused before building, naming the law.
+  const CliResult wide = run_cli({"validate", model(20, "x + 1 > y")});
+  CHECK(wide.exit_code == 2);
+  CHECK_THAT(wide.err,
+             Catch::Contains("/rules/law: column 3: 'x + 1 > y' compares 1048576 values") &&
+                 Catch::Contains("\"engine\": \"explicit\""));
+  // A comparison within one variable is cheap at any width.
+  CHECK(run_cli({"validate", model(20, "x + 1 > 5 & y - 3 < 9")}).exit_code == 0);
+}
+
+TEST_CASE("[sturdy-3] check reports the config's error before the formula's") {
+  TempDir dir;
+  const std::string model = dir.write("k.json", R"({"game": "model",
+    "rules": {"variables": ["K1"], "agents": [{"name": "a", "observes": []}]}})");
+  const CliResult r = run_cli({"check", model, "--formula", "K1 | ~K1"});
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("/rules/variables/0"));
+  CHECK_THAT(r.err, !Catch::Contains("column 4"));
 }

@@ -157,7 +157,8 @@ class FormulaParser {
   // Parsing, evaluating, printing and even freeing a formula recurse once per level of the
   // tree, so input nested deeper than this is refused rather than left to overflow the stack.
   static constexpr std::size_t kMaxDepth = 1000;
-  [[noreturn]] void fail_too_deep() const {
+  [[noreturn]] void fail_too_deep() {
+    too_deep_ = true;  // whatever was being tried: the input as a whole is too deep
     fail("the formula is nested too deeply (more than " + std::to_string(kMaxDepth) + " levels)");
   }
   // Bounds the parser's own recursion (prefix operators and parentheses), which happens
@@ -382,9 +383,9 @@ class FormulaParser {
     try {
       term = parse_sum();
     } catch (const FormulaError&) {
-      // What only a term holds (a number, an operator) was read: the term's own error (too
-      // long a number, nested too deeply) says more than "not a term".
-      if (committed_) throw;
+      // What only a term holds (a number, an operator) was read, or the nesting is too deep
+      // for a formula too: the term's own error says more than "not a term".
+      if (committed_ || too_deep_) throw;
       not_a_term();
     }
     committed_ = committed;
@@ -452,37 +453,75 @@ class FormulaParser {
     return located;
   }
 
-  TermPtr parse_sum() {
-    TermPtr left = parse_product();
+  // A chain of + and - (or of * and / and %) with its operators' columns: operands[k + 1]
+  // joins the chain by ops[k], written at columns[k].
+  struct TermChain {
+    std::vector<TermPtr> operands;
+    std::vector<Term::Op> ops;
+    std::vector<std::size_t> columns;
+  };
+
+  // Chains up to this long are folded to the left, as they group; longer ones are built as
+  // balanced trees (see balanced_chain), so that x + x + ... of 100,000 operands is no
+  // deeper than a few parentheses.
+  static constexpr std::size_t kFoldedChain = 32;
+
+  TermPtr chain_term(const TermChain& chain) {
+    const bool reassociable = std::all_of(chain.ops.begin(), chain.ops.end(), [](Term::Op op) {
+      return op == Term::Op::Add || op == Term::Op::Subtract || op == Term::Op::Multiply;
+    });
+    if (chain.operands.size() > kFoldedChain && reassociable)
+      return balanced_chain(chain, 0, chain.operands.size(), false);
+    TermPtr left = chain.operands.front();
+    for (std::size_t k = 0; k < chain.ops.size(); ++k)
+      left = located_term(t::apply(chain.ops[k], left, chain.operands[k + 1]), chain.columns[k]);
+    return left;
+  }
+
+  // operands[from..to) joined by their operators, as a tree of logarithmic depth. It splits
+  // at the middle operator: a + b - c + d is (a + b) - (c - d), the right half's + and -
+  // swapped (`flip`) when the middle operator is -. A chain of * is a product in any
+  // grouping. (/ and % do not regroup: such a chain is folded as written.)
+  TermPtr balanced_chain(const TermChain& chain, std::size_t from, std::size_t to, bool flip) {
+    if (to - from == 1) return chain.operands[from];
+    const std::size_t middle = from + (to - from) / 2;
+    Term::Op op = chain.ops[middle - 1];
+    if (flip) op = op == Term::Op::Add ? Term::Op::Subtract : Term::Op::Add;
+    TermPtr left = balanced_chain(chain, from, middle, flip);
+    TermPtr right = balanced_chain(chain, middle, to, flip != (op == Term::Op::Subtract));
+    return located_term(t::apply(op, left, right), chain.columns[middle - 1]);
+  }
+
+  // Reads operands with `operand` joined by the operators `symbols` (one character each)
+  // and builds them with chain_term.
+  template <class ReadOperand>
+  TermPtr parse_chain(std::string_view symbols, ReadOperand operand) {
+    TermChain chain;
+    chain.operands.push_back(operand());
     for (;;) {
       skip_space();
-      const std::size_t column = pos_ + 1;
-      if (pos_ >= text_.size()) return left;
+      if (pos_ >= text_.size()) break;
       const char c = text_[pos_];
-      const bool arrow = text_.substr(pos_, 2) == "->";
-      if ((c != '+' && c != '-') || arrow) return left;
+      if (symbols.find(c) == std::string_view::npos || text_.substr(pos_, 2) == "->") break;
+      chain.columns.push_back(pos_ + 1);
       ++pos_;
       commit();
-      const auto op = c == '+' ? Term::Op::Add : Term::Op::Subtract;
-      left = located_term(t::apply(op, left, parse_product()), column);
+      chain.ops.push_back(c == '+'   ? Term::Op::Add
+                          : c == '-' ? Term::Op::Subtract
+                          : c == '*' ? Term::Op::Multiply
+                          : c == '/' ? Term::Op::Divide
+                                     : Term::Op::Remainder);
+      chain.operands.push_back(operand());
     }
+    return chain_term(chain);
+  }
+
+  TermPtr parse_sum() {
+    return parse_chain("+-", [this] { return parse_product(); });
   }
 
   TermPtr parse_product() {
-    TermPtr left = parse_factor();
-    for (;;) {
-      skip_space();
-      const std::size_t column = pos_ + 1;
-      if (pos_ >= text_.size()) return left;
-      const char c = text_[pos_];
-      if (c != '*' && c != '/' && c != '%') return left;
-      ++pos_;
-      commit();
-      const auto op = c == '*'   ? Term::Op::Multiply
-                      : c == '/' ? Term::Op::Divide
-                                 : Term::Op::Remainder;
-      left = located_term(t::apply(op, left, parse_factor()), column);
-    }
+    return parse_chain("*/%", [this] { return parse_factor(); });
   }
 
   TermPtr parse_factor() {
@@ -557,6 +596,7 @@ class FormulaParser {
   std::size_t pos_ = 0;
   std::unordered_map<std::size_t, Parenthesized> parenthesized_;
   bool committed_ = false;       // the comparison being tried has read a term-only token
+  bool too_deep_ = false;        // fail_too_deep was called
   std::size_t term_depth_ = 0;   // parentheses open inside the term being read
   std::size_t paren_depth_ = 0;  // all parentheses open, formula and term
   std::vector<std::size_t> diamond_depths_;  // paren_depth_ at each open <!

@@ -78,15 +78,16 @@ void check(const CheckOptions& options) {
     throw kripke::InputError("--at names the world where --formula is evaluated; " + q.option +
                              " asks about every world");
   const auto format = options.format == "json" ? OutputFormat::Json : OutputFormat::Text;
+  // The config first: an error there (a variable named like an operator) explains what
+  // would otherwise look like an error in the formula.
+  const StartedGame started(options.start);
   if (q.option == "--frame") {
-    const StartedGame started(options.start);
     // The config is what cannot be framed (a game that counts its worlds): it is named.
     std::cout << in_file(options.start.config,
                          [&] { return frame_report(started.runner().play(), format); });
     return;
   }
   const UserFormula phi = in_file(q.option, [&] { return parse_user_formula(q.text, ""); });
-  const StartedGame started(options.start);
   const kripke::GameRunner& runner = started.runner();
   const kripke::Play& play = runner.play();
   if (q.option != "--formula") {

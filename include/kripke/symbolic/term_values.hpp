@@ -3,7 +3,8 @@
 // table: each value the term takes, with the BDD of the states where it takes it. A
 // comparison of two terms is then a union of intersections, computed with prefix and
 // suffix unions so that x < y over domains of n and m values costs O(n + m) BDD
-// operations (the table of x + y itself costs n · m).
+// operations (the table of x + y itself costs n · m). A comparison of sums and differences
+// of numbers and ranges is built bit by bit instead (term_bits.hpp): no table at all.
 #pragma once
 
 #include <bdd.h>
@@ -12,6 +13,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -20,34 +22,14 @@
 #include "kripke/errors.hpp"
 #include "kripke/model_lang/arithmetic.hpp"
 #include "kripke/symbolic/buddy_session.hpp"
+#include "kripke/symbolic/index_block.hpp"
+#include "kripke/symbolic/term_bits.hpp"
 
 namespace kripke::symbolic {
 
 // A term's values: each with the (nonempty, pairwise disjoint) BDD of the states where the
 // term takes it, in increasing value.
 using ValueTable = std::vector<std::pair<std::int64_t, bdd>>;
-
-// The value index of a variable held in bits `first`..`first + width - 1` (most significant
-// first) equals `index`.
-inline bdd index_is(int first, int width, std::uint64_t index) {
-  bdd cube = bddtrue;
-  for (int b = width - 1; b >= 0; --b) {
-    const int var = first + (width - 1 - b);
-    cube &= (index >> b) & 1U ? bdd_ithvar(var) : bdd_nithvar(var);
-  }
-  return cube;
-}
-
-// The value index is below `bound`: the bits that encode a domain of `bound` values.
-inline bdd index_below(int first, int width, std::uint64_t bound) {
-  if (width < 64 && bound >= (std::uint64_t{1} << width)) return bddtrue;
-  bdd below = bddfalse;  // over the bits from the least significant up
-  for (int b = 0; b < width; ++b) {
-    const bdd bit = bdd_ithvar(first + (width - 1 - b));
-    below = (bound >> b) & 1U ? ((!bit) | below) : ((!bit) & below);
-  }
-  return below;
-}
 
 class TermValues {
  public:
@@ -56,12 +38,7 @@ class TermValues {
   static constexpr std::size_t kMaxValues = std::size_t{1} << 20;
   static constexpr std::size_t kMaxPairs = std::size_t{1} << 26;
 
-  // Where a variable's value index is held: `width` bits from `first`, most significant
-  // first; `values[i]` is the value of index i.
-  struct Block {
-    int first = 0, width = 0;
-    std::span<const std::int64_t> values;
-  };
+  using Block = IndexBlock;
 
   // `variable_value(k)`: variable k's table (its values, each with its index's BDD).
   // `variable_block(k)`: where variable k is held. `describe(f)`: the first state of f, as
@@ -71,7 +48,8 @@ class TermValues {
              std::function<std::string(const bdd&)> describe)
       : variable_value_(std::move(variable_value)),
         variable_block_(std::move(variable_block)),
-        describe_(std::move(describe)) {}
+        describe_(std::move(describe)),
+        bits_(variable_block_) {}
 
   // The table of `t` over the states in `care`.
   ValueTable table(const model_lang::CompiledTerm& t, const bdd& care) const {
@@ -171,14 +149,17 @@ class TermValues {
                          t.column);
   }
 
-  // The states of `care` where `lhs op rhs` holds. A sum or a difference compared with a
-  // number moves its second operand across (u + v <= c as u <= c - v), so that no table of
-  // u + v is built: it combines |u|·|v| pairs, c - v has |v| values (Sum and Product's law,
-  // x + y <= 500: 498 values instead of 248,004 pairs). Only where no value is near the
-  // limits of 64 bits, so that neither form can overflow.
+  // The states of `care` where `lhs op rhs` holds: bit by bit when both sides are linear
+  // over ranges, else from tables. A sum or a difference compared with a number moves its second
+  // operand across (u + v <= c as u <= c - v), so that no table of u + v is built: it combines
+  // |u|·|v| pairs, c - v has |v| values (Sum and Product's law, x + y <= 500: 498 values instead of
+  // 248,004 pairs). Only where no value is near the limits of 64 bits, so that neither form can
+  // overflow.
   bdd truth(const model_lang::CompiledTerm& lhs, const std::string& op,
             const model_lang::CompiledTerm& rhs, const bdd& care) const {
     using Op = Term::Op;
+    bits_.check_span(lhs, op, rhs);
+    if (const std::optional<bdd> linear = bits_.truth(lhs, op, rhs)) return *linear & care;
     const auto movable = [](const model_lang::CompiledTerm& sum,
                             const model_lang::CompiledTerm& c) {
       return (sum.op == Op::Add || sum.op == Op::Subtract) && c.op == Op::Number &&
@@ -286,6 +267,7 @@ class TermValues {
   std::function<ValueTable(int)> variable_value_;
   std::function<Block(int)> variable_block_;
   std::function<std::string(const bdd&)> describe_;
+  TermBits bits_;  // comparisons of sums of ranges, bit by bit
 };
 
 }  // namespace kripke::symbolic
