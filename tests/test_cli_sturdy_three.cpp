@@ -442,3 +442,19 @@ TEST_CASE("[sturdy-3] check reports the config's error before the formula's") {
   CHECK_THAT(r.err, Catch::Contains("/rules/variables/0"));
   CHECK_THAT(r.err, !Catch::Contains("column 4"));
 }
+
+TEST_CASE("[sturdy-3] max_memory holds the symbolic engine's node table too") {
+  TempDir dir;
+  const auto model = [&](const std::string& memory) {
+    return dir.write("m" + memory + ".json",
+                     R"({"game": "model", "engine": "symbolic", "max_memory": ")" + memory +
+                         R"(", "rules": {"variables": [{"name": "x", "from": 0, "to": 16383},)"
+                         R"( {"name": "y", "from": 0, "to": 16383}], "law": "x + 1 > y",)"
+                         R"( "agents": [{"name": "a", "observes": []}]}})");
+  };
+  CHECK(run_cli({"validate", model("1G")}).exit_code == 0);
+  const CliResult r = run_cli({"validate", model("1M")});
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("/max_bdd_nodes: the binary decision diagrams outgrew") &&
+                        Catch::Contains("max_memory"));
+}

@@ -2,6 +2,7 @@
 // the game's own rules, agents and deal as JSON for the game to read.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -38,6 +39,14 @@ struct GameConfig {
   std::string symbolic_terms = "auto";
 
   WorldLimits limits() const { return {max_worlds, max_memory}; }
+
+  // The symbolic engine's node limit: max_bdd_nodes, within max_memory too (a node and its
+  // share of BuDDy's operation caches take about 28 bytes).
+  static constexpr std::uint64_t kBytesPerBddNode = 28;
+  std::uint64_t bdd_node_limit() const {
+    const std::uint64_t memory = max_memory ? max_memory : machine_memory();
+    return std::max<std::uint64_t>(1000, std::min(max_bdd_nodes, memory / kBytesPerBddNode));
+  }
 };
 
 }  // namespace kripke

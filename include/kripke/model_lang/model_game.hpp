@@ -327,7 +327,7 @@ class ModelGame final : public Game {
         config().symbolic_terms == "variables" ? symbolic::TermForm::variables
         : config().symbolic_terms == "classes" ? symbolic::TermForm::classes
                                                : symbolic::TermForm::automatic;
-    auto model = std::make_unique<symbolic::SymbolicModel>(spec_, config().max_bdd_nodes,
+    auto model = std::make_unique<symbolic::SymbolicModel>(spec_, config().bdd_node_limit(),
                                                            observed_terms, form);
     if (spec_->actual()) model->set_actual(*spec_->actual(), "/rules/actual");
     return model;

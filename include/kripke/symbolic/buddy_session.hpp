@@ -90,8 +90,8 @@ class BuddySession {
     if (code == BDD_NODENUM || code == BDD_MEMORY)
       throw SymbolicLimit(std::string("the binary decision diagrams outgrew their node limit (") +
                           bdd_errstring(code) +
-                          "): raise max_bdd_nodes, or use the explicit engine if the worlds are "
-                          "few enough to list");
+                          "): raise max_bdd_nodes (and max_memory, which caps it too), or use "
+                          "the explicit engine if the worlds are few enough to list");
     throw SymbolicLimit(std::string("BuDDy failed: ") + bdd_errstring(code));
   }
 

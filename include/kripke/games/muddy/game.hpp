@@ -77,7 +77,7 @@ class MuddyGame final : public Game {
  private:
   std::unique_ptr<Play> play_with(const std::vector<bool>& muddy) const {
     if (symbolic_)
-      return std::make_unique<SymbolicMuddyPlay>(rules_.children, muddy, config().max_bdd_nodes);
+      return std::make_unique<SymbolicMuddyPlay>(rules_.children, muddy, config().bdd_node_limit());
     std::uint32_t mask = 0;
     for (int i = 0; i < rules_.children; ++i)
       if (muddy[std::size_t(i)]) mask |= std::uint32_t{1} << i;
