@@ -3,12 +3,14 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <chrono>
 #include <iostream>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "arena/program_seats.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "games/catalog.hpp"
@@ -27,15 +29,18 @@ namespace {
 
 struct PlayOptions {
   std::string config;
-  std::vector<int> seats;  // 1-based, as typed
+  std::vector<int> seats;             // 1-based, as typed
+  std::vector<std::string> programs;  // SEAT=PROGRAM, as typed
+  double program_timeout = 10;        // seconds per request
   SeedOption seed;
   std::string log;
 };
 
 // The people's seats: the config's "human" agents and --seat, or seat 1 when neither names
-// one. An error at --seat for a seat the game does not have.
+// one and no program takes a seat. An error at --seat for a seat the game does not have.
 std::vector<kripke::Agent> people_seats(std::vector<kripke::Agent> people,
-                                        const std::vector<int>& typed, const kripke::Play& play) {
+                                        const std::vector<int>& typed, const kripke::Play& play,
+                                        bool programs) {
   const auto players = int(play.model().agent_count());
   for (int seat : typed) {
     if (seat < 1 || seat > players)
@@ -48,7 +53,7 @@ std::vector<kripke::Agent> people_seats(std::vector<kripke::Agent> people,
       throw kripke::InputError(fmt::format("a person plays agent {}, but {} has {}", seat + 1,
                                            play.game_name(), players),
                                fmt::format("/agents/{}", seat));
-  if (people.empty()) people.push_back(0);
+  if (people.empty() && !programs) people.push_back(0);
   std::sort(people.begin(), people.end());
   people.erase(std::unique(people.begin(), people.end()), people.end());
   return people;
@@ -90,15 +95,37 @@ void play_game(const PlayOptions& options) {
     sinks.add(marker);
     sinks.add(screens);
     kripke::GameRunner runner(*game, options.seed.or_config(game->config().seed), sinks);
-    const std::vector<kripke::Agent> seats = people_seats(people, options.seats, runner.play());
+    const auto players = int(runner.play().model().agent_count());
+    std::vector<arena::ProgramSpec> specs;
+    for (const std::string& text : options.programs)
+      specs.push_back(arena::parse_program_option(text, players));
+    const std::vector<kripke::Agent> seats =
+        people_seats(people, options.seats, runner.play(), !specs.empty());
+    std::vector<kripke::Agent> program_seats;
+    for (const arena::ProgramSpec& spec : specs) {
+      if (std::count(seats.begin(), seats.end(), spec.seat) ||
+          std::count(program_seats.begin(), program_seats.end(), spec.seat))
+        throw kripke::InputError(fmt::format("--program: seat {} is taken twice", spec.seat + 1));
+      program_seats.push_back(spec.seat);
+    }
     const std::unique_ptr<play::Desk> desk = desk_for(runner.play());
     screens.seat(seats, *desk);
     marker.set_seats(seats);
+    marker.set_programs(program_seats);
+    arena::ProgramLimits limits;
+    limits.timeout = std::chrono::milliseconds(std::int64_t(options.program_timeout * 1000));
+    // Their standard error beside the log, if there is one.
+    arena::ProgramSeats programs(std::move(specs), limits, marker,
+                                 options.log.empty() ? "" : options.log + ".program");
+    sinks.add(programs);
+    programs.start(runner.play(), *desk);
     play::LineInput input(std::cin, std::cout, play::on_terminal());
     play::SeatLoop loop(runner, *desk, screens, marker, input, std::cout, seats);
     loop.stop_when(interrupt.requested());
+    loop.seat_programs(programs);
     desk->seat_people(loop);
     loop.run();
+    programs.finish();
   });
   if (log_file) log_file->commit();
   if (interrupt.signal())
@@ -120,6 +147,16 @@ void add_play_command(CLI::App& app) {
                   "a seat a person plays (repeat it for several people at one screen: "
                   "hot-seat); default: the agents whose strategy is \"human\", else seat 1")
       ->type_name("N");
+  cmd->add_option("--program", options->programs,
+                  "a seat a program plays over the seat protocol (docs/agents.md): "
+                  "SEAT=\"python3 agent.py\" (words split at spaces, no shell) or "
+                  "SEAT='[\"python3\", \"agent.py\"]' (a JSON list); repeat it for several")
+      ->type_name("SEAT=PROGRAM");
+  cmd->add_option("--program-timeout", options->program_timeout,
+                  "seconds a program has for each request, its queries included (default 10); "
+                  "past it the program is stopped and the seat's built-in strategy plays on")
+      ->type_name("SECONDS")
+      ->check(CLI::Range(0.001, 86400.0));
   options->seed.add_to(*cmd);
   cmd->add_option("--log", options->log,
                   "also write the JSON Lines log to FILE (a person's moves marked \"by\": "

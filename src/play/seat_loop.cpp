@@ -16,13 +16,16 @@ void PersonMarker::emit(const kripke::Event& event) {
   const std::string kind = event.record.is_object() ? event.record.value("event", "") : "";
   if (kind == "start") {
     kripke::Event marked = event;
-    for (auto& agent : marked.record["agents"])
+    for (auto& agent : marked.record["agents"]) {
       for (kripke::Agent seat : seats_)
         if (agent.value("agent", 0) == seat + 1) agent["strategy"] = "human";
+      for (kripke::Agent seat : programs_)
+        if (agent.value("agent", 0) == seat + 1) agent["strategy"] = "program";
+    }
     next_.emit(marked);
-  } else if (kind == "move" && person_moving_) {
+  } else if (kind == "move" && !moving_.empty()) {
     kripke::Event marked = event;
-    marked.record["by"] = "person";
+    marked.record["by"] = moving_;
     next_.emit(marked);
   } else {
     next_.emit(event);
@@ -30,7 +33,8 @@ void PersonMarker::emit(const kripke::Event& event) {
 }
 
 bool SeatLoop::is_person(kripke::Agent a) const {
-  return std::find(seats_.begin(), seats_.end(), a) != seats_.end();
+  // A desk asks a program's seat its choices as it asks a person's.
+  return std::find(seats_.begin(), seats_.end(), a) != seats_.end() || is_program(a);
 }
 
 void SeatLoop::run() {
@@ -40,6 +44,8 @@ void SeatLoop::run() {
     const std::optional<kripke::Agent> mover = desk_.to_move();
     if (interrupted()) {
       input_ended_ = true;  // nobody is asked anything more
+    } else if (mover && is_program(*mover)) {
+      program_turn(*mover);
     } else if (!mover || !is_person(*mover)) {
       runner_.step();
     } else if (!sit_down(*mover, /*for_turn=*/true)) {
@@ -52,20 +58,36 @@ void SeatLoop::run() {
       runner_.stop(interrupted() ? kripke::EndReason::Interrupted : kripke::EndReason::InputEnded);
   }
   // The end, as the last person at the screen sees it (the first seat if nobody moved).
-  out_ << kripke::fit_lines(screens_.take_backlog(seated_.value_or(seats_.front()))) << std::flush;
+  if (!seats_.empty())
+    out_ << kripke::fit_lines(screens_.take_backlog(seated_.value_or(seats_.front())))
+         << std::flush;
+}
+
+void SeatLoop::program_turn(kripke::Agent me) {
+  const std::optional<kripke::Json> move = programs_->move(me, runner_.play().legal_moves());
+  if (!move) {
+    runner_.step();  // its built-in strategy (the fault is in the log)
+    return;
+  }
+  marker_.set_moving("program");
+  runner_.person_turn(*move, "/move", runner_.play().agent_name(me) + "'s program");
+  marker_.set_moving("");
+  if (!seats_.empty())
+    out_ << kripke::fit_lines(screens_.take_backlog(seated_.value_or(seats_.front())))
+         << std::flush;
 }
 
 void SeatLoop::between_turns() {
   if (input_ended_ || quit_) return;
-  marker_.set_person_moving(true);
+  marker_.set_moving("person");
   desk_.between_turns(*this);
-  marker_.set_person_moving(false);
+  marker_.set_moving("");
   for (kripke::Agent person : desk_.wrong_claims()) runner_.play().rule_out(person);
 }
 
 void SeatLoop::tell(kripke::Agent a, const std::string& text) {
-  (void)a;  // `a` has just answered: it has the screen
-  out_ << text << "\n";
+  if (is_program(a)) return;  // a program learns the verdict from the events it is shown
+  out_ << text << "\n";       // `a` has just answered: it has the screen
 }
 
 bool SeatLoop::sit_down(kripke::Agent me, bool for_turn) {
@@ -130,9 +152,9 @@ SeatLoop::TurnEnd SeatLoop::person_turn(kripke::Agent me) {
     }
     if (move.is_null()) continue;
     // The desk checked the move: the game takes it as a scenario's move step.
-    marker_.set_person_moving(true);
+    marker_.set_moving("person");
     runner_.person_turn(move, "/move", runner_.play().agent_name(me) + " at the keyboard");
-    marker_.set_person_moving(false);
+    marker_.set_moving("");
     // Whoever has the keyboard now (another person may have answered the move).
     out_ << kripke::fit_lines(screens_.take_backlog(seated_.value_or(me))) << std::flush;
     return TurnEnd::Moved;
@@ -151,6 +173,7 @@ std::optional<std::vector<std::string>> SeatLoop::read_words(const std::string& 
 std::optional<std::string> SeatLoop::choose(kripke::Agent a, const std::string& question,
                                             const std::vector<std::string>& choices) {
   if (input_ended_ || quit_) return std::nullopt;
+  if (is_program(a)) return programs_->choose(a, question, choices);
   if (!sit_down(a, /*for_turn=*/false)) {
     input_ended_ = true;
     return std::nullopt;

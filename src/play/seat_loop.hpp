@@ -13,25 +13,29 @@
 #include "kripke/game_loop.hpp"
 #include "play/desk.hpp"
 #include "play/line_input.hpp"
+#include "play/program_table.hpp"
 #include "play/seat_screens.hpp"
 
 namespace kripkesim::play {
 
-// Marks the people in the log on its way to `next`: "strategy": "human" for their seats in
-// the start record, "by": "person" on the moves their turns emit.
+// Marks the people and programs in the log on its way to `next`: "strategy": "human" (or
+// "program") for their seats in the start record, "by": "person" (or "program") on the
+// moves their turns emit.
 class PersonMarker final : public kripke::EventSink {
  public:
   explicit PersonMarker(kripke::EventSink& next) : next_(next) {}
   void set_seats(std::vector<kripke::Agent> seats) { seats_ = std::move(seats); }
+  void set_programs(std::vector<kripke::Agent> seats) { programs_ = std::move(seats); }
   void emit(const kripke::Event& event) override;
   bool enabled() const override { return next_.enabled(); }
   bool reads_relations() const override { return next_.reads_relations(); }
-  void set_person_moving(bool moving) { person_moving_ = moving; }
+  // Who makes the moves emitted from now on: "person", "program", or "" (the game's own).
+  void set_moving(std::string by) { moving_ = std::move(by); }
 
  private:
   kripke::EventSink& next_;
-  std::vector<kripke::Agent> seats_;
-  bool person_moving_ = false;
+  std::vector<kripke::Agent> seats_, programs_;
+  std::string moving_;
 };
 
 class SeatLoop final : public Seats {
@@ -49,6 +53,8 @@ class SeatLoop final : public Seats {
   // Plays the game to its end, or until a person quits, the input ends or `stop` is raised
   // (the game then ends with the reason "quit", "input ended" or "interrupted").
   void run();
+  // Seats played by programs (src/arena/): asked for their moves and choices as data.
+  void seat_programs(ProgramTable& programs) { programs_ = &programs; }
   // A flag (InterruptGuard's) that ends the game after the current turn: a person's turn
   // ends at once, as a signal also ends the wait for a line (the read fails with EINTR).
   void stop_when(const std::atomic<bool>& stop) { stop_ = &stop; }
@@ -66,6 +72,9 @@ class SeatLoop final : public Seats {
   // ended during the pause.
   bool sit_down(kripke::Agent me, bool for_turn);
   TurnEnd person_turn(kripke::Agent me);
+  // A program's turn: its move, or its built-in strategy's when it fails.
+  void program_turn(kripke::Agent me);
+  bool is_program(kripke::Agent a) const { return programs_ && programs_->seats(a); }
   // The words of the next line typed at `prompt`; none at the end of the input.
   std::optional<std::vector<std::string>> read_words(const std::string& prompt);
   // help, hint, table, view, history: false for any other command.
@@ -76,6 +85,7 @@ class SeatLoop final : public Seats {
   std::string help(kripke::Agent me) const;
 
   kripke::GameRunner& runner_;
+  ProgramTable* programs_ = nullptr;
   Desk& desk_;
   SeatScreens& screens_;
   PersonMarker& marker_;

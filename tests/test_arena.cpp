@@ -1,0 +1,186 @@
+// Programs at seats over the seat protocol (docs/agents.md): a well-behaved agent plays
+// whole games and asks what its seat knows; agents that misbehave in every way the protocol
+// lists (hang, never read, write what is not JSON, play an illegal move, exit, flood, leave
+// a process behind) cost them their seat, never the game: the game ends, the fault is in
+// the log, and no process is left running.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "cli_runner.hpp"
+#include "kripke/config_reader.hpp"
+#include "schema_validator.hpp"
+
+using namespace kripke_test;
+
+namespace {
+
+const std::string kFirstLegal = source_path("examples/agents/first_legal.py");
+const std::string kRandom = source_path("examples/agents/random_agent.py");
+
+// The log's records of one kind.
+std::vector<kripke::Json> records(const std::string& log, const std::string& kind) {
+  std::vector<kripke::Json> out;
+  std::size_t start = 0;
+  while (start < log.size()) {
+    const std::size_t end = log.find('\n', start);
+    const kripke::Json record = kripke::Json::parse(log.substr(start, end - start));
+    if (record.value("event", "") == kind) out.push_back(record);
+    start = end == std::string::npos ? log.size() : end + 1;
+  }
+  return out;
+}
+
+// Plays Clue (seed 3) with `program` at seat 1 and the built-in agents elsewhere.
+CliResult play_with(const TempDir& dir, const std::string& program,
+                    const std::vector<std::string>& more = {}) {
+  std::vector<std::string> args = {"play",      source_path("configs/clue.json"),
+                                   "--seed",    "3",
+                                   "--log",     dir.file("log.jsonl"),
+                                   "--program", "1=" + program};
+  args.insert(args.end(), more.begin(), more.end());
+  return run_cli(args);
+}
+
+// The processes whose command line holds `text` (read from /proc: no pgrep needed).
+int processes_running(const std::string& text) {
+  int count = 0;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+    std::ifstream in(entry.path() / "cmdline", std::ios::binary);
+    std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::replace(cmdline.begin(), cmdline.end(), '\0', ' ');
+    if (cmdline.find(text) != std::string::npos) ++count;
+  }
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("[arena] programs at every seat play a whole game, logged as the programs'") {
+  TempDir dir;
+  const CliResult r = run_cli({"play", source_path("configs/clue.json"), "--seed", "3", "--log",
+                               dir.file("log.jsonl"), "--program", "1=python3 " + kRandom,
+                               "--program", "2=python3 " + kRandom});
+  REQUIRE(r.exit_code == 0);
+  const std::string log = read_file(dir.file("log.jsonl"));
+  const auto start = records(log, "start").at(0);
+  CHECK(start["agents"][0]["strategy"] == "program");
+  CHECK(start["agents"][1]["strategy"] == "program");
+  CHECK(start["agents"][2]["strategy"] != "program");
+  int by_program = 0;
+  for (const auto& move : records(log, "move")) by_program += move.value("by", "") == "program";
+  CHECK(by_program > 0);
+  CHECK(records(log, "program").empty());  // no fault
+  CHECK(records(log, "end").size() == 1);
+}
+
+TEST_CASE("[arena] the same seed and the same replies give the same log") {
+  TempDir a, b;
+  REQUIRE(play_with(a, "python3 " + kFirstLegal).exit_code == 0);
+  REQUIRE(play_with(b, "python3 " + kFirstLegal).exit_code == 0);
+  CHECK(read_file(a.file("log.jsonl")) == read_file(b.file("log.jsonl")));
+}
+
+TEST_CASE("[arena] a program asks what its seat knows, and learns nothing more") {
+  TempDir dir;
+  // Seat 1 holds axe, Mustard and Plum with seed 3 (the hello's events say so): it knows
+  // it holds the axe, and does not know where the rope is.
+  const std::string agent = dir.write("ask.py", R"PY(import json, sys
+asked = False
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "move" and not asked:
+        asked = True
+        for f in ["has(1,axe)", "has(2,rope)", "K2 has(1,axe)", "has(1,"]:
+            print(json.dumps({"query": "formula", "formula": f}), flush=True)
+            sys.stderr.write(sys.stdin.readline())
+        print(json.dumps({"query": "table"}), flush=True)
+        sys.stderr.write(sys.stdin.readline())
+    if m["type"] == "move":
+        print(json.dumps({"move": m["legal_moves"][0]}), flush=True)
+    elif m["type"] == "choose":
+        print(json.dumps({"choice": m["choices"][0]}), flush=True)
+)PY");
+  REQUIRE(play_with(dir, "python3 " + agent).exit_code == 0);
+  const std::string said = read_file(dir.file("log.jsonl.program-seat-1.txt"));
+  std::vector<kripke::Json> answers;
+  std::size_t start = 0;
+  while (start < said.size()) {
+    const std::size_t end = said.find('\n', start);
+    answers.push_back(kripke::Json::parse(said.substr(start, end - start)));
+    start = end + 1;
+  }
+  REQUIRE(answers.size() == 5);
+  CHECK(answers[0]["knows"] == true);
+  CHECK(answers[1]["knows"] == false);
+  CHECK(answers[1]["considers_possible"] == true);
+  CHECK(answers[2]["knows"] == false);  // player 2 has not seen seat 1's cards
+  CHECK(answers[3]["type"] == "error");
+  CHECK_THAT(answers[4]["table"].get<std::string>(), Catch::Contains("axe"));
+}
+
+TEST_CASE("[arena] a program that misbehaves loses its seat, not the game") {
+  struct Case {
+    const char* name;
+    const char* script;  // Python
+    const char* fault;
+  };
+  const Case cases[] = {
+      {"hangs", "import time\ntime.sleep(60)\n", "timeout"},
+      {"closes its output", "import os, time\nos.close(1)\ntime.sleep(60)\n", "ended"},
+      {"not JSON", "import sys\nfor line in sys.stdin:\n    print('hello', flush=True)\n",
+       "bad reply"},
+      {"illegal move",
+       "import sys, json\nfor line in sys.stdin:\n    print(json.dumps({'move': {'cards': "
+       "['axe', 'axe']}, 'choice': 'none'}), flush=True)\n",
+       "bad reply"},
+      {"exits", "import sys\nsys.exit(3)\n", "ended"},
+      {"crashes", "import os, signal\nos.kill(os.getpid(), signal.SIGSEGV)\n", "ended"},
+      {"floods", "import sys\nfor line in sys.stdin:\n    sys.stdout.write('x' * (3 << 20))\n",
+       "flood"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.name);
+    TempDir dir;
+    const std::string agent = dir.write("agent.py", c.script);
+    const CliResult r = play_with(dir, "python3 " + agent, {"--program-timeout", "0.3"});
+    CHECK(r.exit_code == 0);
+    const std::string log = read_file(dir.file("log.jsonl"));
+    const auto faults = records(log, "program");
+    REQUIRE_FALSE(faults.empty());
+    CHECK(faults[0]["fault"] == c.fault);
+    CHECK(log_schema().errors(faults[0]) == std::vector<std::string>{});
+    CHECK(faults[0]["agent"] == 1);
+    CHECK(records(log, "end").size() == 1);  // the game went on to its end
+  }
+}
+
+TEST_CASE("[arena] nothing a program started is left running") {
+  TempDir dir;
+  const std::string agent = dir.write("spawn.py", R"(import subprocess, time
+subprocess.Popen(["sleep", "31337"])
+time.sleep(60)
+)");
+  const CliResult r = play_with(dir, "python3 " + agent, {"--program-timeout", "0.3"});
+  CHECK(r.exit_code == 0);
+  CHECK(processes_running("sleep 31337") == 0);
+  CHECK(processes_running(agent) == 0);
+}
+
+TEST_CASE("[arena] a bad --program is exit 2 with one message") {
+  const auto error_of = [](const std::string& program) {
+    const CliResult r = run_cli({"play", source_path("configs/clue.json"), "--program", program});
+    CHECK(r.exit_code == 2);
+    return r.err;
+  };
+  CHECK_THAT(error_of("9=python3 x.py"), Catch::Contains("the game has seats 1 to 3"));
+  CHECK_THAT(error_of("1="), Catch::Contains("no program named"));
+  CHECK_THAT(error_of("python3"), Catch::Contains("expected SEAT=PROGRAM"));
+  CHECK_THAT(error_of("1=[\"python3\", 3]"), Catch::Contains("non-string"));
+  CHECK_THAT(error_of("1=/no/such/program"),
+             Catch::Contains("cannot start the program '/no/such/program'"));
+}
