@@ -184,3 +184,31 @@ TEST_CASE("[arena] a bad --program is exit 2 with one message") {
   CHECK_THAT(error_of("1=/no/such/program"),
              Catch::Contains("cannot start the program '/no/such/program'"));
 }
+
+TEST_CASE("[arena] a config that names a program runs it only when the command line allows") {
+  TempDir dir;
+  const std::string config = dir.write(
+      "c.json", R"({"game": "clue", "seed": 3, "agents": [{"strategy": {"program": ["python3", ")" +
+                    kRandom + R"("], "fallback": "random"}}, {}, {}]})");
+  const CliResult refused = run_cli({"play", config});
+  CHECK(refused.exit_code == 2);
+  CHECK_THAT(refused.err, Catch::Contains("/agents/0/strategy/program: this config has seat 1 "
+                                          "played by the program `python3 ") &&
+                              Catch::Contains("only with --allow-programs"));
+  const CliResult listed = run_cli({"validate", config});
+  CHECK(listed.exit_code == 0);
+  CHECK_THAT(listed.out, Catch::Contains("seat 1 is played by the program `python3 "));
+  CHECK(run_cli({"run", config}).exit_code == 2);  // only play seats programs
+  const CliResult allowed =
+      run_cli({"play", config, "--allow-programs", "--log", dir.file("log.jsonl")});
+  CHECK(allowed.exit_code == 0);
+  CHECK_THAT(allowed.err, Catch::Contains("seat 1 is played by `python3 "));
+  const auto start = records(read_file(dir.file("log.jsonl")), "start").at(0);
+  CHECK(start["agents"][0]["strategy"] == "program");
+  // Bad program lists name their pointer.
+  const std::string bad = dir.write(
+      "bad.json", R"({"game": "clue", "agents": [{"strategy": {"program": ["python3", 3]}}]})");
+  const CliResult r = run_cli({"play", bad, "--allow-programs"});
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("/agents/0/strategy/program/1: expected a word"));
+}

@@ -41,12 +41,12 @@ const char* fault_name(PipeFault f) {
 }  // namespace
 
 struct ProgramSeats::Seat {
-  ProgramSpec spec;
+  SeatProgram spec;
   std::string stderr_file;
   std::unique_ptr<AgentProcess> process;  // null once it has stopped
 };
 
-ProgramSpec parse_program_option(const std::string& text, int players) {
+SeatProgram parse_program_option(const std::string& text, int players) {
   const auto equals = text.find('=');
   const std::string seat_text = text.substr(0, equals);
   if (equals == std::string::npos || seat_text.empty() ||
@@ -57,8 +57,9 @@ ProgramSpec parse_program_option(const std::string& text, int players) {
   if (seat < 1 || seat > players)
     throw kripke::InputError("--program " + text + ": the game has seats 1 to " +
                              std::to_string(players));
-  ProgramSpec spec;
+  SeatProgram spec;
   spec.seat = kripke::Agent(seat - 1);
+  spec.source = "--program";
   const std::string command = text.substr(equals + 1);
   if (!command.empty() && command.front() == '[') {
     Json list;
@@ -80,10 +81,20 @@ ProgramSpec parse_program_option(const std::string& text, int players) {
   return spec;
 }
 
-ProgramSeats::ProgramSeats(std::vector<ProgramSpec> specs, ProgramLimits limits,
+std::string command_line(const std::vector<std::string>& argv) {
+  std::string line;
+  for (const std::string& word : argv) {
+    if (!line.empty()) line += ' ';
+    const bool plain = !word.empty() && word.find_first_of(" \t\"'\\") == std::string::npos;
+    line += plain ? word : Json(word).dump();
+  }
+  return line;
+}
+
+ProgramSeats::ProgramSeats(std::vector<SeatProgram> specs, ProgramLimits limits,
                            kripke::EventSink& log, std::string stderr_prefix)
     : limits_(limits), log_(log), stderr_prefix_(std::move(stderr_prefix)) {
-  for (ProgramSpec& spec : specs) {
+  for (SeatProgram& spec : specs) {
     auto seat = std::make_unique<Seat>();
     seat->spec = std::move(spec);
     seats_.push_back(std::move(seat));

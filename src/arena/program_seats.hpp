@@ -19,18 +19,13 @@
 #include <vector>
 
 #include "arena/agent_process.hpp"
+#include "input/config_file.hpp"
 #include "kripke/events.hpp"
 #include "kripke/play.hpp"
 #include "play/desk.hpp"
 #include "play/program_table.hpp"
 
 namespace kripkesim::arena {
-
-// A seat and the program that plays it.
-struct ProgramSpec {
-  kripke::Agent seat = 0;
-  std::vector<std::string> argv;
-};
 
 struct ProgramLimits {
   std::chrono::milliseconds timeout{10'000};  // per request, queries included
@@ -40,13 +35,16 @@ struct ProgramLimits {
 
 // "2=python3 my_agent.py" (words split at spaces) or "2=[\"python3\", \"my agent.py\"]" (a
 // JSON list): the seat, 1-based, and the argv. InputError saying what is wrong.
-ProgramSpec parse_program_option(const std::string& text, int players);
+SeatProgram parse_program_option(const std::string& text, int players);
+
+// The argv as one line for messages: words with a space or a quote in JSON quotes.
+std::string command_line(const std::vector<std::string>& argv);
 
 class ProgramSeats final : public play::ProgramTable, public kripke::EventSink {
  public:
   // `log`: where fault records go (the log, not the screens). `stderr_prefix`: each
   // program's standard error goes to PREFIX-seat-N.txt ("" : /dev/null).
-  ProgramSeats(std::vector<ProgramSpec> specs, ProgramLimits limits, kripke::EventSink& log,
+  ProgramSeats(std::vector<SeatProgram> specs, ProgramLimits limits, kripke::EventSink& log,
                std::string stderr_prefix);
   ~ProgramSeats() override;
 

@@ -32,6 +32,7 @@ struct PlayOptions {
   std::vector<int> seats;             // 1-based, as typed
   std::vector<std::string> programs;  // SEAT=PROGRAM, as typed
   double program_timeout = 10;        // seconds per request
+  bool allow_programs = false;        // run the programs the config names
   SeedOption seed;
   std::string log;
 };
@@ -96,13 +97,33 @@ void play_game(const PlayOptions& options) {
     sinks.add(screens);
     kripke::GameRunner runner(*game, options.seed.or_config(game->config().seed), sinks);
     const auto players = int(runner.play().model().agent_count());
-    std::vector<arena::ProgramSpec> specs;
+    std::vector<SeatProgram> specs;
     for (const std::string& text : options.programs)
       specs.push_back(arena::parse_program_option(text, players));
+    // A config stays data: its programs run only when the command line says so, and the
+    // command line's --program takes a seat the config gives a program too.
+    for (const SeatProgram& named : loaded.programs) {
+      const std::string argv = arena::command_line(named.argv);
+      if (!options.allow_programs)
+        throw kripke::InputError("this config has seat " + std::to_string(named.seat + 1) +
+                                     " played by the program `" + argv +
+                                     "`: kripkesim runs a config's programs only with "
+                                     "--allow-programs",
+                                 named.source + "/program");
+      if (int(named.seat) >= players)
+        throw kripke::InputError(fmt::format("a program plays agent {}, but {} has {}",
+                                             named.seat + 1, runner.play().game_name(), players),
+                                 named.source);
+      if (std::any_of(specs.begin(), specs.end(),
+                      [&](const SeatProgram& s) { return s.seat == named.seat; }))
+        continue;
+      std::cerr << "kripkesim: seat " << named.seat + 1 << " is played by `" << argv << "`\n";
+      specs.push_back(named);
+    }
     const std::vector<kripke::Agent> seats =
         people_seats(people, options.seats, runner.play(), !specs.empty());
     std::vector<kripke::Agent> program_seats;
-    for (const arena::ProgramSpec& spec : specs) {
+    for (const SeatProgram& spec : specs) {
       if (std::count(seats.begin(), seats.end(), spec.seat) ||
           std::count(program_seats.begin(), program_seats.end(), spec.seat))
         throw kripke::InputError(fmt::format("--program: seat {} is taken twice", spec.seat + 1));
@@ -157,6 +178,10 @@ void add_play_command(CLI::App& app) {
                   "past it the program is stopped and the seat's built-in strategy plays on")
       ->type_name("SECONDS")
       ->check(CLI::Range(0.001, 86400.0));
+  cmd->add_flag("--allow-programs", options->allow_programs,
+                "start the programs the config names for its seats (\"strategy\": {\"program\": "
+                "[...]}); without it such a config is refused, so that a shared config never "
+                "runs a program unasked");
   options->seed.add_to(*cmd);
   cmd->add_option("--log", options->log,
                   "also write the JSON Lines log to FILE (a person's moves marked \"by\": "

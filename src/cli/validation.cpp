@@ -4,6 +4,7 @@
 
 #include <optional>
 
+#include "arena/program_seats.hpp"
 #include "batch/batch_config.hpp"
 #include "games/catalog.hpp"
 #include "input/config_file.hpp"
@@ -15,10 +16,14 @@ namespace kripkesim {
 
 // A new kind of section adds its reader and its check here.
 std::string validate_document(const kripke::Json& given) {
-  // A plain config may seat people (`kripkesim play`); a scenario or an experiment may not.
+  // A plain config may seat people and programs (`kripkesim play`); a scenario or an
+  // experiment may not. The programs are listed: a config that names one says so.
   kripke::Json document = given;
-  if (document.is_object() && !document.contains("script") && !document.contains("batch"))
+  std::vector<SeatProgram> programs;
+  if (document.is_object() && !document.contains("script") && !document.contains("batch")) {
     take_people(document);
+    programs = take_programs(document);
+  }
   std::optional<Scenario> scenario;
   bool batch = false;
   const kripke::GameConfig config = read_config(document, [&](kripke::ObjectReader& r) {
@@ -44,7 +49,16 @@ std::string validate_document(const kripke::Json& given) {
     kind += fmt::format(" scenario, {}", kripke::counted(scenario->script.size(), "step"));
   }
   const std::string worlds = kripke::to_string(play->world_count());
-  return fmt::format("{}, {} world{}", kind, worlds, worlds == "1" ? "" : "s");
+  std::string listed;
+  for (const SeatProgram& p : programs) {
+    if (int(p.seat) >= int(play->model().agent_count()))
+      throw kripke::InputError(fmt::format("a program plays agent {}, but the game has {}",
+                                           p.seat + 1, play->model().agent_count()),
+                               p.source);
+    listed += fmt::format("; seat {} is played by the program `{}` (play --allow-programs runs it)",
+                          p.seat + 1, arena::command_line(p.argv));
+  }
+  return fmt::format("{}, {} world{}{}", kind, worlds, worlds == "1" ? "" : "s", listed);
 }
 
 }  // namespace kripkesim

@@ -56,17 +56,60 @@ std::vector<kripke::Agent> take_people(kripke::Json& document) {
   return people;
 }
 
+std::vector<SeatProgram> take_programs(kripke::Json& document) {
+  std::vector<SeatProgram> programs;
+  if (!document.is_object() || !document.contains("agents") || !document["agents"].is_array())
+    return programs;
+  auto& agents = document["agents"];
+  for (std::size_t k = 0; k < agents.size(); ++k) {
+    auto& agent = agents[k];
+    if (!agent.is_object() || !agent.contains("strategy") || !agent["strategy"].is_object())
+      continue;
+    const std::string path = fmt::format("/agents/{}/strategy", k);
+    kripke::Json strategy = agent["strategy"];
+    kripke::ObjectReader reader(strategy, path);
+    SeatProgram program{kripke::Agent(k), {}, path};
+    const kripke::Json& argv = reader.required("program");
+    if (!argv.is_array() || argv.empty())
+      throw kripke::InputError("a program is a list of words: [\"python3\", \"agent.py\"]",
+                               path + "/program");
+    for (std::size_t w = 0; w < argv.size(); ++w) {
+      if (!argv[w].is_string() || (w == 0 && argv[w].get<std::string>().empty()))
+        throw kripke::InputError("expected a word (a string)",
+                                 fmt::format("{}/program/{}", path, w));
+      program.argv.push_back(argv[w].get<std::string>());
+    }
+    const std::string fallback = reader.string("fallback", "");
+    reader.done();
+    if (fallback.empty())
+      agent.erase("strategy");
+    else
+      agent["strategy"] = fallback;
+    programs.push_back(std::move(program));
+  }
+  return programs;
+}
+
 kripke::GameConfig read_config(const kripke::Json& document,
                                const std::function<void(kripke::ObjectReader&)>& more_keys) {
-  // A seat for a person: only `kripkesim play` has people (it takes them out first).
+  // A seat for a person or a program: only `kripkesim play` seats them (it takes them out
+  // first).
   if (document.is_object() && document.contains("agents") && document["agents"].is_array())
-    for (std::size_t k = 0; k < document["agents"].size(); ++k)
-      if (const auto& agent = document["agents"][k];
-          agent.is_object() && agent.value("strategy", kripke::Json()) == "human")
+    for (std::size_t k = 0; k < document["agents"].size(); ++k) {
+      const auto& agent = document["agents"][k];
+      if (!agent.is_object()) continue;
+      if (agent.value("strategy", kripke::Json()) == "human")
         throw kripke::InputError(
             "a person plays this seat: `kripkesim play` seats people; this command needs an AI "
             "strategy here",
             fmt::format("/agents/{}/strategy", k));
+      if (agent.contains("strategy") && agent["strategy"].is_object() &&
+          agent["strategy"].contains("program"))
+        throw kripke::InputError(
+            "a program plays this seat: `kripkesim play --allow-programs` seats programs; this "
+            "command needs a built-in strategy here",
+            fmt::format("/agents/{}/strategy", k));
+    }
   kripke::ObjectReader reader(document, "");
   kripke::GameConfig config = games().read_config(reader);
   if (more_keys) more_keys(reader);
@@ -90,7 +133,10 @@ GameWithPeople load(const std::string& file, const std::function<void(kripke::Ga
                                              kind, key, command, file),
                                  std::string("/") + key);
     GameWithPeople out;
-    if (people_may_play) out.people = take_people(document);
+    if (people_may_play) {
+      out.people = take_people(document);
+      out.programs = take_programs(document);
+    }
     kripke::GameConfig config = read_config(document);
     if (adjust) adjust(config);
     out.game = games().make(std::move(config));

@@ -25,6 +25,19 @@ kripke::Json read_json_file(const std::string& file);
 // of `document`: their seats get the game's default strategy. Their numbers, 0-based.
 std::vector<kripke::Agent> take_people(kripke::Json& document);
 
+// A seat a program plays (docs/agents.md): the seat, 0-based, the program's argv, and where
+// it was named (a config's JSON pointer, or the command line's option).
+struct SeatProgram {
+  kripke::Agent seat = 0;
+  std::vector<std::string> argv;
+  std::string source;
+};
+
+// The agents whose "strategy" is {"program": [argv...], "fallback": STRATEGY}, taken out of
+// `document`: their seats get the fallback strategy (the game's default without one). A
+// config stays data: the caller runs them only when the command line allows it.
+std::vector<SeatProgram> take_programs(kripke::Json& document);
+
 // The keys every game shares (docs/configs.md). An agent whose "strategy" is "human" is
 // refused (take_people first, where people may play). `more_keys` reads the keys a kind of file
 // adds (a scenario's "script"...) from the same object before every other key is rejected.
@@ -43,6 +56,7 @@ std::unique_ptr<kripke::Game> load_game(
 struct GameWithPeople {
   std::unique_ptr<kripke::Game> game;
   std::vector<kripke::Agent> people;
+  std::vector<SeatProgram> programs;  // the config's programs (take_programs)
 };
 GameWithPeople load_game_with_people(const std::string& file,
                                      const std::function<void(kripke::GameConfig&)>& adjust = {});
