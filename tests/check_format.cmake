@@ -3,7 +3,8 @@
 # Usage: cmake -D CLANG_FORMAT=... -D SOURCE_DIR=... -P check_format.cmake
 file(GLOB_RECURSE sources LIST_DIRECTORIES false
   "${SOURCE_DIR}/include/*.hpp" "${SOURCE_DIR}/src/*.hpp" "${SOURCE_DIR}/src/*.cpp"
-  "${SOURCE_DIR}/apps/*.cpp" "${SOURCE_DIR}/tests/*.hpp" "${SOURCE_DIR}/tests/*.cpp")
+  "${SOURCE_DIR}/apps/*.cpp" "${SOURCE_DIR}/tests/*.hpp" "${SOURCE_DIR}/tests/*.cpp"
+  "${SOURCE_DIR}/python/*.cpp")
 execute_process(
   COMMAND "${CLANG_FORMAT}" --dry-run --Werror ${sources}
   RESULT_VARIABLE result
