@@ -183,6 +183,10 @@ TEST_CASE("[arena] a bad --program is exit 2 with one message") {
   CHECK_THAT(error_of("1=[\"python3\", 3]"), Catch::Contains("non-string"));
   CHECK_THAT(error_of("1=/no/such/program"),
              Catch::Contains("cannot start the program '/no/such/program'"));
+  // The config may come after --program (it takes one value).
+  const CliResult after = run_cli({"play", "--program", "1=python3 " + kFirstLegal,
+                                   source_path("configs/clue.json"), "--seed", "3"});
+  CHECK(after.exit_code == 0);
 }
 
 TEST_CASE("[arena] a config that names a program runs it only when the command line allows") {

@@ -160,13 +160,23 @@ void AgentProcess::stop() {
   if (to_program_ >= 0) ::close(to_program_);
   to_program_ = -1;
   if (pid_ >= 0) {
-    // A moment to end by itself on the end of its input, then the signals.
+    // A moment (0.2 s) to end by itself on the end of its input, then the signals. Its
+    // output reaching its end (what it still writes is dropped) is the sign it has gone:
+    // then it is reaped at once, without sleeping a polling interval.
     const auto wait_a_moment = [&] {
-      for (int k = 0; k < 20; ++k) {
-        if (exited()) return true;
-        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      const auto deadline = Clock::now() + std::chrono::milliseconds(200);
+      char chunk[4096];
+      while (from_program_ >= 0 && Clock::now() < deadline) {
+        const ssize_t n = ::read(from_program_, chunk, sizeof chunk);
+        if (n == 0) break;  // the end of its output
+        if (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) break;
+        if (n < 0) wait_for(from_program_, POLLIN, deadline);
       }
-      return false;
+      while (!exited()) {
+        if (Clock::now() >= deadline) return false;
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+      }
+      return true;
     };
     if (!wait_a_moment()) {
       ::kill(-pid_, SIGTERM);

@@ -128,12 +128,9 @@ void ProgramSeats::start(const kripke::Play& play, const play::Desk& desk) {
 }
 
 void ProgramSeats::finish() {
-  for (auto& seat : seats_) {
-    if (!seat->process) continue;
-    send(*seat, {{"type", "end"}});
-    if (seat->process) seat->process->stop();
-    seat->process.reset();
-  }
+  // Every program told first, so that they end together.
+  for (auto& seat : seats_) send(*seat, {{"type", "end"}});
+  for (auto& seat : seats_) seat->process.reset();  // stopped
 }
 
 bool ProgramSeats::seats(kripke::Agent a) const {
@@ -153,7 +150,7 @@ void ProgramSeats::emit(const kripke::Event& event) {
   for (auto& seat : seats_) {
     if (!seat->process) continue;
     if (const std::optional<kripke::LogRecord> view = play_->seat_view(event, seat->spec.seat))
-      send(*seat, {{"type", "event"}, {"view", Json::parse(view->dump())}});
+      send_line(*seat, R"({"type":"event","view":)" + view->dump() + "}");
   }
 }
 
@@ -264,9 +261,11 @@ Json ProgramSeats::answer_query(const Seat& seat, const Json& query) const {
            "or {\"query\": \"hint\"}"}};
 }
 
-void ProgramSeats::send(Seat& seat, const Json& message) {
+void ProgramSeats::send(Seat& seat, const Json& message) { send_line(seat, message.dump()); }
+
+void ProgramSeats::send_line(Seat& seat, const std::string& line) {
   if (!seat.process) return;
-  const PipeFault f = seat.process->write_line(message.dump(), Clock::now() + limits_.timeout);
+  const PipeFault f = seat.process->write_line(line, Clock::now() + limits_.timeout);
   if (f != PipeFault::None)
     fault(seat, fault_name(f),
           f == PipeFault::TimedOut

@@ -73,6 +73,7 @@ class ProgramSeats final : public play::ProgramTable, public kripke::EventSink {
   // A query's answer: what the seat knows.
   kripke::Json answer_query(const Seat& seat, const kripke::Json& query) const;
   void send(Seat& seat, const kripke::Json& message);
+  void send_line(Seat& seat, const std::string& line);  // one JSON object, as text
   // Logs a fault; `stop`: the program plays no more.
   void fault(Seat& seat, const std::string& kind, const std::string& detail, bool stop);
 

@@ -172,7 +172,9 @@ void add_play_command(CLI::App& app) {
                   "a seat a program plays over the seat protocol (docs/agents.md): "
                   "SEAT=\"python3 agent.py\" (words split at spaces, no shell) or "
                   "SEAT='[\"python3\", \"agent.py\"]' (a JSON list); repeat it for several")
-      ->type_name("SEAT=PROGRAM");
+      ->type_name("SEAT=PROGRAM")
+      // One value each time, so that CONFIG may follow it.
+      ->allow_extra_args(false);
   cmd->add_option("--program-timeout", options->program_timeout,
                   "seconds a program has for each request, its queries included (default 10); "
                   "past it the program is stopped and the seat's built-in strategy plays on")

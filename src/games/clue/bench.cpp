@@ -76,6 +76,8 @@ std::vector<BenchRow> many_games(int games, int jobs, int repeat) {
 
 }  // namespace
 
+std::vector<BenchRow> arena_rows(int repeat);  // arena_bench.cpp, beside this file
+
 std::vector<BenchCase> clue_bench_cases() {
   return {
       {"clue-build", "Clue, ClueModel's deck: build the 47,040-world game; start a play", 21,
@@ -86,6 +88,10 @@ std::vector<BenchCase> clue_bench_cases() {
        [](int repeat) { return one_game("random", repeat); }},
       {"clue-10k", "Clue: 10,000 random games on 2 threads (one shared Game)", 1,
        [](int repeat) { return many_games(10000, 2, repeat); }},
+      {"arena-clue",
+       "Clue: kripkesim play with a compiled program at every seat (the seat protocol) against "
+       "kripkesim run with built-in random agents, each a process writing its log (game k: seed k)",
+       11, [](int repeat) { return arena_rows(repeat); }},
   };
 }
 
