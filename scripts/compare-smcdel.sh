@@ -10,9 +10,10 @@
 #                  structures solved by its published method (one nested formula checked
 #                  with evalViaBdd, as its bench/muddychildren.hs does) and incrementally
 #                  (the structure updated with each announcement).
-# Every command is timed with hyperfine (medians of R runs, default 5; the whole process);
-# the table also gives each median minus the program's start-up (its median at n = 2) and
-# the ratio SMCDEL incremental / kripkesim, both minus start-up.
+# Every command is timed with hyperfine (R runs, default 5; the whole process): each cell
+# gives the CPU time (user + sys, the mean over the runs), which the machine's load hardly
+# moves, and the median wall time after it. The ratio SMCDEL incremental / kripkesim is of
+# CPU times minus each program's start-up (its CPU time at n = 2); the load is printed.
 #
 # SMCDEL is not a dependency of kripkesim and nothing here is copied into it. The script
 # needs (and installs with apt-get when run as root): ghc, libghc-quickcheck2-dev,
@@ -30,7 +31,7 @@ counts=()
 while (($#)); do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
-    -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     [0-9]*) counts+=("$1"); shift ;;
     *) echo "compare-smcdel: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
@@ -93,38 +94,43 @@ config() {  # the muddy children, n of them, every child muddy
   echo "$file"
 }
 
-median() {  # $1: label; the rest: the command. Prints the median in seconds.
+timed() {  # $1: label; the rest: the command. Prints "CPU,wall" in seconds (see --help).
   local label="$1"; shift
   hyperfine -N -w 1 -r "$runs" --export-json "$work/times/$label.json" "$(printf '%q ' "$@")" >/dev/null 2>&1 ||
     { echo "compare-smcdel: '$*' failed" >&2; exit 1; }
-  python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["results"][0]["median"])' "$work/times/$label.json"
+  python3 -c 'import json, sys; r = json.load(open(sys.argv[1]))["results"][0]; print("%r,%r" % (r["user"] + r["system"], r["median"]))' "$work/times/$label.json"
 }
 
 echo "# $("$kripkesim" --version) and SMCDEL ($(git -C "$smcdel_src" log -1 --format='%h %cs' 2>/dev/null || echo 'version unknown')), $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ)"
-echo "# load before: $(cut -d' ' -f1-3 /proc/loadavg); medians of $runs runs (hyperfine -N, one warm-up)"
+echo "# load before: $(cut -d' ' -f1-3 /proc/loadavg); $runs runs each (hyperfine -N, one warm-up): CPU time (mean), then the median wall time"
 small="$(config 2)"
-k_start="$(median k-start "$kripkesim" run "$small" --format jsonl)"
-s_start="$(median s-start "$smcdel" incremental 2)"
-printf '# start-up (n = 2): kripkesim %.1f ms, SMCDEL %.1f ms\n' "$(bc -l <<<"$k_start*1000")" "$(bc -l <<<"$s_start*1000")"
+k_start="$(timed k-start "$kripkesim" run "$small" --format jsonl)"
+s_start="$(timed s-start "$smcdel" incremental 2)"
+python3 -c 'import sys; k, s = (float(x.split(",")[0]) * 1000 for x in sys.argv[1:]); print(f"# start-up (n = 2), CPU: kripkesim {k:.1f} ms, SMCDEL {s:.1f} ms")' "$k_start" "$s_start"
 echo
-echo "| n | kripkesim run | run --format jsonl | SMCDEL published | SMCDEL incremental | incremental / jsonl (minus start-up) |"
+echo "| n | kripkesim run | run --format jsonl | SMCDEL published | SMCDEL incremental | incremental / jsonl, CPU minus start-up |"
 echo "|---:|---:|---:|---:|---:|---:|"
 for n in "${counts[@]}"; do
   file="$(config "$n")"
-  text="$(median "run-$n" "$kripkesim" run "$file")"
-  jsonl="$(median "jsonl-$n" "$kripkesim" run "$file" --format jsonl)"
+  text="$(timed "run-$n" "$kripkesim" run "$file")"
+  jsonl="$(timed "jsonl-$n" "$kripkesim" run "$file" --format jsonl)"
   if ((n <= 60)); then
-    published="$(median "published-$n" "$smcdel" published "$n")"
+    published="$(timed "published-$n" "$smcdel" published "$n")"
   else
     published=""  # minutes per run past 60 children
   fi
-  incremental="$(median "incremental-$n" "$smcdel" incremental "$n")"
+  incremental="$(timed "incremental-$n" "$smcdel" incremental "$n")"
   python3 - "$n" "$text" "$jsonl" "$published" "$incremental" "$k_start" "$s_start" <<'PY'
 import sys
 n, text, jsonl, published, incremental, k_start, s_start = sys.argv[1:]
-ms = lambda s: f"{float(s) * 1000:.1f} ms" if s else "-"
-work = (float(incremental) - float(s_start), float(jsonl) - float(k_start))
-# Below a millisecond of work the difference of two medians is noise, not a ratio.
+cpu = lambda t: float(t.split(",")[0])
+def ms(t):  # "CPU ms (wall ms)"
+    if not t:
+        return "-"
+    c, w = (float(x) * 1000 for x in t.split(","))
+    return f"{c:.1f} ms ({w:.1f} ms)"
+work = (cpu(incremental) - cpu(s_start), cpu(jsonl) - cpu(k_start))
+# Below a millisecond of work the difference of two times is noise, not a ratio.
 ratio = f"{work[0] / work[1]:.1f}" if min(work) >= 1e-3 else "within start-up"
 print(f"| {n} | {ms(text)} | {ms(jsonl)} | {ms(published)} | {ms(incremental)} | {ratio} |")
 PY

@@ -1,5 +1,6 @@
 // What a new user tripped on in the first week, each checked where it was seen.
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 
@@ -77,4 +78,33 @@ TEST_CASE("[first-week] kripkesim help wraps the bench entry between words, not 
   const auto line_end = out.find('\n', at);
   // The line holding it is a full line of the wrapped paragraph, not a fragment.
   CHECK(line_end - line_start >= 60);
+}
+
+TEST_CASE("[first-week] the muddy bench cases run the explicit engine they describe") {
+  // "auto" takes the symbolic engine from 15 children: the cases name the explicit one, and
+  // muddy-listed-20, which lists partitions, runs instead of exiting 2.
+  const CliResult r = run_cli({"bench", "muddy-20", "muddy-listed-20", "--repeat", "1"});
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("1048576 worlds, 20 agents, explicit engine") &&
+                        Catch::Contains("n=20 listed partitions: play every round"));
+}
+
+TEST_CASE("[first-week] the symbolic muddy children's example in the docs does what they say") {
+  const CliResult r = run_cli({"run", "configs/muddy-40.json"});
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("=== end after 39 turns: win ==="));
+  CHECK_THAT(read_file(source_path("docs/games/muddy.md")),
+             Catch::Contains("kripkesim run configs/muddy-40.json"));
+}
+
+TEST_CASE("[first-week] compare-smcdel.sh --help is its header, and reports CPU time") {
+  const std::string command = "bash " + source_path("scripts/compare-smcdel.sh") + " --help";
+  FILE* pipe = ::popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::string help;
+  char chunk[4096];
+  while (const std::size_t n = std::fread(chunk, 1, sizeof chunk, pipe)) help.append(chunk, n);
+  CHECK(::pclose(pipe) == 0);
+  CHECK_THAT(help, Catch::StartsWith("Usage: scripts/compare-smcdel.sh"));
+  CHECK_THAT(help, !Catch::Contains("set -euo pipefail") && Catch::Contains("CPU time"));
 }
