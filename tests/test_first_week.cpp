@@ -108,3 +108,22 @@ TEST_CASE("[first-week] compare-smcdel.sh --help is its header, and reports CPU 
   CHECK_THAT(help, Catch::StartsWith("Usage: scripts/compare-smcdel.sh"));
   CHECK_THAT(help, !Catch::Contains("set -euo pipefail") && Catch::Contains("CPU time"));
 }
+
+TEST_CASE("[first-week] a model without a goal says nothing of winning") {
+  const CliResult sally = run_cli({"scenario", "configs/models/sally-anne.json", "-v"});
+  CHECK(sally.exit_code == 0);
+  CHECK_THAT(sally.out, !Catch::Contains("win"));
+  const CliResult check = run_cli({"check", "configs/model.json", "--formula", "p"});
+  CHECK_THAT(check.out, !Catch::Contains("has won"));
+  // With "goal": "know-the-world" an agent that knows the actual world wins.
+  const CliResult sum = run_cli({"scenario", "configs/models/sum-and-product.json"});
+  CHECK(sum.exit_code == 0);
+  CHECK_THAT(sum.out, Catch::Contains("1 passed, 0 failed"));
+  TempDir dir;
+  const std::string bad =
+      dir.write("g.json", R"({"game": "model", "rules": {"variables": ["p"], "goal": "win",
+                   "agents": [{"name": "a", "observes": ["p"]}]}})");
+  const CliResult r = run_cli({"validate", bad});
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("/rules/goal: the one goal a model may give is"));
+}

@@ -133,8 +133,13 @@ class Play {
   // "mover" lets only the player who just moved win, as the original program does).
   virtual bool may_win_now(Agent) const { return true; }
 
+  // Whether the game has a goal at all (a model written in a config has none unless its
+  // rules give one): without one nobody wins, and nothing is said of winning.
+  virtual bool has_goal() const { return true; }
+
   std::vector<Agent> winners() const {
     std::vector<Agent> out;
+    if (!has_goal()) return out;
     for (std::size_t i = 0; i < model_.agent_count(); ++i)
       if (!ruled_out(Agent(i)) && may_win_now(Agent(i)) && has_won(Agent(i)))
         out.push_back(Agent(i));

@@ -18,7 +18,8 @@ std::string knowledge_lines(const kripke::Play& play, const UserFormula* phi,
     if (phi)
       out += fmt::format(", {} the formula: {}", believes ? "believes" : "knows",
                          play.holds(*kripke::f::knows(agent, phi->formula)) ? "yes" : "no");
-    out += fmt::format(", has won: {}\n", play.has_won(agent) ? "yes" : "no");
+    if (play.has_goal()) out += fmt::format(", has won: {}", play.has_won(agent) ? "yes" : "no");
+    out += "\n";
   }
   return out;
 }

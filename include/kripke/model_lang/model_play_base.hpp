@@ -1,6 +1,6 @@
 // What a play of a model written in a config is on either engine: agents named in the
-// rules, no moves of their own (a scenario's steps announce, observe and act), and the goal
-// of knowing the actual assignment.
+// rules, no moves of their own (a scenario's steps announce, observe and act), and no goal
+// unless the rules give one ("goal": "know-the-world": to know the actual assignment).
 #pragma once
 
 #include <memory>
@@ -20,6 +20,7 @@ class ModelPlayBase : public Play {
 
   void setup() override {}
   bool has_moves() const override { return false; }
+  bool has_goal() const override { return spec_->knows_world_goal(); }
   TurnOutcome play_turn(Rng&) override { return TurnOutcome::Stalled; }
   void scripted_move(const Json&, const std::string& path) override {
     throw InputError("a model has no moves; use announce and observe steps", path);

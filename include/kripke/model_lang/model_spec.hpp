@@ -110,6 +110,16 @@ class ModelSpec {
     } catch (const FormulaError& e) {
       throw InputError(e.what(), "/rules/law");
     }
+    // A model has no goal unless its rules give one: nobody wins, and nothing is said of
+    // winning.
+    if (const Json* goal = r.find("goal")) {
+      if (*goal != "know-the-world")
+        throw InputError(
+            "the one goal a model may give is \"know-the-world\" (each agent's "
+            "goal: to know the actual world's values)",
+            "/rules/goal");
+      knows_world_goal_ = true;
+    }
     if (const Json* actual = r.find("actual")) {
       if (lists_worlds()) {
         actual_world_ = world_index(*actual, "/rules/actual");
@@ -124,6 +134,8 @@ class ModelSpec {
 
   const Vocabulary& vocabulary() const { return vocab_; }
   const std::vector<AgentSpec>& agents() const { return agents_; }
+  // "goal": "know-the-world": each agent wins when it knows the actual world's values.
+  bool knows_world_goal() const { return knows_world_goal_; }
   const Formula& law() const { return *law_; }
   // The actual world's value indices, when the rules name it.
   const std::optional<std::vector<std::size_t>>& actual() const { return actual_; }
@@ -303,6 +315,7 @@ class ModelSpec {
   std::optional<std::size_t> actual_world_;
   std::vector<AgentSpec> agents_;
   FormulaPtr law_;
+  bool knows_world_goal_ = false;
   std::optional<std::vector<std::size_t>> actual_;
   Json rules_;
 };
