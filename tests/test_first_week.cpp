@@ -127,3 +127,24 @@ TEST_CASE("[first-week] a model without a goal says nothing of winning") {
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err, Catch::Contains("/rules/goal: the one goal a model may give is"));
 }
+
+TEST_CASE("[first-week] formula errors name what was meant") {
+  const auto error_of = [](const std::string& config, const std::string& formula) {
+    const CliResult r = run_cli({"check", config, "--formula", formula});
+    CHECK(r.exit_code == 2);
+    return r.err;
+  };
+  const std::string sally = "configs/models/sally-anne.json";
+  // A mistyped agent's name: the name it is near.
+  CHECK_THAT(error_of(sally, "K{sallly} in_box"),
+             Catch::Contains("no agent named 'sallly' (did you mean sally? the agents: sally, "
+                             "anne)"));
+  // One parenthesis, not two.
+  CHECK_THAT(error_of(sally, "in_bx"),
+             Catch::Contains("unknown variable 'in_bx' (did you mean in_box? the variables: "
+                             "in_box)"));
+  // An operator glued to a name is the word reported, at its column.
+  CHECK_THAT(error_of(sally, "~p | Bsally ~in_box"),
+             Catch::Contains("column 6: 'Bsally' reads as an atom: an operator with an agent's "
+                             "name takes braces, B{sally}"));
+}

@@ -339,7 +339,7 @@ TEST_CASE("named agents are looked up at evaluation, and unknown names list the 
     FAIL("an unknown agent name evaluated");
   } catch (const kripke::FormulaError& e) {
     CHECK(e.column() == 6);
-    CHECK_THAT(e.what(), Catch::Contains("no agent named 'carol' (the agents are alice, bob)"));
+    CHECK_THAT(e.what(), Catch::Contains("no agent named 'carol' (the agents: alice, bob)"));
   }
   // Without names every name is unknown.
   CHECK_THROWS_AS(c.engine_truth(*parse_formula("K{alice} p0")), kripke::FormulaError);

@@ -254,6 +254,6 @@ TEST_CASE("[models] formulas name unknown variables and misuse of numbers") {
   };
   CHECK_THAT(error_of("K{S} z = 1"), Catch::Contains("unknown variable 'z' (the variables: x, y)"));
   CHECK_THAT(error_of("x"), Catch::Contains("'x' is a number: compare it"));
-  CHECK_THAT(error_of("K{Q} x = 1"), Catch::Contains("no agent named 'Q' (the agents are S, P)"));
+  CHECK_THAT(error_of("K{Q} x = 1"), Catch::Contains("no agent named 'Q' (the agents: S, P)"));
   CHECK_THAT(error_of("x / (y - y) = 0"), Catch::Contains("division by zero"));
 }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "kripke/errors.hpp"
+#include "kripke/typo.hpp"
 
 namespace kripke {
 
@@ -27,39 +28,11 @@ inline std::string json_type_name(const Json& j) {
   return "null";
 }
 
-// The number of single-character edits between two words, how typos are recognised, when it
-// is at most `limit`; limit + 1 otherwise. Only the cells within `limit` of the diagonal are
-// computed (a longer path cannot come back under the limit), so an unknown name of a
-// megabyte costs its length times the limit, not times every candidate's length.
-inline std::size_t edit_distance(const std::string& a, const std::string& b, std::size_t limit) {
-  const std::size_t n = a.size(), m = b.size(), over = limit + 1;
-  if ((n > m ? n - m : m - n) > limit) return over;
-  std::vector<std::size_t> row(m + 1, over);  // cells outside the band stay `over`
-  for (std::size_t j = 0; j <= std::min(m, limit); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= n; ++i) {
-    const std::size_t lo = i > limit ? i - limit : 1, hi = std::min(m, i + limit);
-    std::size_t diag = row[lo - 1];
-    row[lo - 1] = lo == 1 && i <= limit ? i : over;
-    for (std::size_t j = lo; j <= hi; ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({up + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1]), over});
-      diag = up;
-    }
-  }
-  return row[m];
-}
-
 // A name as a message quotes it: whole, or its first 40 characters and its length, so that
 // a megabyte-long unknown name does not make a megabyte-long message.
 inline std::string excerpt(const std::string& name) {
   if (name.size() <= 60) return name;
   return name.substr(0, 40) + "... (" + std::to_string(name.size()) + " characters)";
-}
-
-// How many edits a typo of `word` may have: a third of it, at least one, at most four (a
-// name that differs more is another name, however long).
-inline std::size_t typo_edits(const std::string& word) {
-  return std::clamp<std::size_t>(word.size() / 3, 1, 4);
 }
 
 // Reads the fields of one JSON object. Call done() when all fields are read: it rejects

@@ -12,6 +12,7 @@
 #include "kripke/formula.hpp"
 #include "kripke/model.hpp"
 #include "kripke/relation_operators.hpp"
+#include "kripke/typo.hpp"
 
 namespace kripke {
 
@@ -170,15 +171,15 @@ inline std::vector<Agent> operator_agents(const Formula& phi,
                                           const std::vector<std::string>& agent_names,
                                           std::size_t agent_count) {
   const auto unknown_name = [&](const std::string& name) {
-    std::string message = "there is no agent named '" + name + "'";
+    const std::string message = "there is no agent named '" + name + "'";
     if (agent_names.empty())
       return message + " (agents are numbered 1.." + std::to_string(agent_count) + ")";
-    message += " (the agents are ";
+    std::string listed = "the agents: ";
     for (std::size_t k = 0; k < agent_names.size(); ++k) {
-      if (k) message += ", ";
-      message += agent_names[k];
+      if (k) listed += ", ";
+      listed += agent_names[k];
     }
-    return message + ")";
+    return message + unknown_word_hint(name, agent_names, listed);
   };
   std::vector<Agent> out = phi.agents;
   for (std::size_t k = 0; k < out.size(); ++k) {

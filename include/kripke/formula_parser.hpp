@@ -54,7 +54,19 @@ class FormulaParser {
     try {
       FormulaPtr phi = parse_iff();
       skip_space();
-      if (pos_ < text_.size()) fail("unexpected " + character_here() + " after a complete formula");
+      if (pos_ < text_.size()) {
+        // "Bmary ~p": an operator glued to an agent's name reads as the atom Bmary, and
+        // what follows it is what fails; the word is what was meant.
+        if (glued_ && glued_->end <= pos_ &&
+            text_.substr(glued_->end, pos_ - glued_->end).find_first_not_of(" \t\n") ==
+                std::string_view::npos) {
+          const std::string w(text_.substr(glued_->start, glued_->end - glued_->start));
+          pos_ = glued_->start;
+          fail("'" + w + "' reads as an atom: an operator with an agent's name takes braces, " +
+               w.substr(0, glued_->keyword) + "{" + w.substr(glued_->keyword) + "}");
+        }
+        fail("unexpected " + character_here() + " after a complete formula");
+      }
       return phi;
     } catch (const FormulaError& e) {
       // The error that ends the parse (not the many a tried comparison abandons) gets the
@@ -299,6 +311,7 @@ class FormulaParser {
     }
     const std::size_t start = pos_;
     const std::string w = word();
+    const std::size_t word_end = pos_;
     if (w.empty()) fail("expected a formula, found " + character_here());
 
     // Modal operators: K1 M1 Kw1 or K{a} M{a} Kw{a} (one agent), E{..} C{..} D{..} (a
@@ -337,6 +350,9 @@ class FormulaParser {
     for (Formula::Kind constant : {K::True, K::False})
       if (w == operator_of(constant).keyword) return with_column(f::node(constant), column);
 
+    if (const std::optional<AgentOperatorWord> op = agent_operator_word(w);
+        op && w.size() > op->keyword_length)
+      glued_ = GluedWord{word_end - w.size(), word_end, op->keyword_length};
     Formula atom = *f::atom(w);
     if (accept("(")) {
       do {
@@ -595,10 +611,16 @@ class FormulaParser {
   std::string_view text_;
   std::size_t pos_ = 0;
   std::unordered_map<std::size_t, Parenthesized> parenthesized_;
-  bool committed_ = false;       // the comparison being tried has read a term-only token
-  bool too_deep_ = false;        // fail_too_deep was called
-  std::size_t term_depth_ = 0;   // parentheses open inside the term being read
-  std::size_t paren_depth_ = 0;  // all parentheses open, formula and term
+  bool committed_ = false;  // the comparison being tried has read a term-only token
+  // The last atom that starts with an operator's keyword (Bmary), for the message when
+  // what follows it does not parse.
+  struct GluedWord {
+    std::size_t start = 0, end = 0, keyword = 0;
+  };
+  std::optional<GluedWord> glued_;
+  bool too_deep_ = false;                    // fail_too_deep was called
+  std::size_t term_depth_ = 0;               // parentheses open inside the term being read
+  std::size_t paren_depth_ = 0;              // all parentheses open, formula and term
   std::vector<std::size_t> diamond_depths_;  // paren_depth_ at each open <!
   std::size_t nesting_ = 0;
   std::unordered_map<const Formula*, std::size_t> depth_;     // of every operator node built

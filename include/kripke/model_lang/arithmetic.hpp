@@ -32,28 +32,15 @@ inline std::string variable_list(const Vocabulary& vocab) {
   return ObjectReader::join_first(names);
 }
 
-// The one of `names` closest to `word`, if it looks like a typo of it (a few edits, fewer
-// than the word's length): " (did you mean NAME?)", else "".
-inline std::string nearest_of(const std::string& word, const std::vector<std::string>& names) {
-  std::string best;
-  std::size_t best_distance = std::min(typo_edits(word), word.size() - 1) + 1;
-  for (const std::string& name : names)
-    if (const std::size_t d = edit_distance(word, name, best_distance - 1);
-        d > 0 && d < best_distance) {
-      best = name;
-      best_distance = d;
-    }
-  return best.empty() ? "" : " (did you mean " + best + "?)";
-}
-
-// nearest_of among the variables and the value names.
-inline std::string nearest_name(const std::string& word, const Vocabulary& vocab) {
+// The parenthesis after an unknown variable: the variable or value name it may have meant,
+// and the variables.
+inline std::string variable_hint(const std::string& word, const Vocabulary& vocab) {
   std::vector<std::string> names;
   for (const Variable& var : vocab.variables()) {
     names.push_back(var.name);
     names.insert(names.end(), var.labels.begin(), var.labels.end());
   }
-  return nearest_of(word, names);
+  return unknown_word_hint(word, names, "the variables: " + variable_list(vocab));
 }
 
 // The number a value name stands for (the same in every domain that lists it: the
@@ -74,14 +61,15 @@ inline std::int64_t value_of_name(const std::string& name, std::size_t column,
   if (context && !context->labels.empty()) {
     if (std::find(holders.begin(), holders.end(), context) != holders.end())
       return number_in(*context);
-    std::string message = "'" + excerpt(name) + "' is not a value of " + context->name +
-                          " (its values: " + ObjectReader::join_first(context->labels) + ")";
+    std::string message =
+        "'" + excerpt(name) + "' is not a value of " + context->name +
+        unknown_word_hint(name, context->labels,
+                          "its values: " + ObjectReader::join_first(context->labels));
     if (!holders.empty()) message += "; it is a value of " + holders.front()->name;
-    throw FormulaError(message + nearest_of(name, context->labels), column);
+    throw FormulaError(message, column);
   }
   if (holders.empty())
-    throw FormulaError("unknown variable '" + excerpt(name) + "'" + nearest_name(name, vocab) +
-                           " (the variables: " + variable_list(vocab) + ")",
+    throw FormulaError("unknown variable '" + excerpt(name) + "'" + variable_hint(name, vocab),
                        column);
   return number_in(*holders.front());
 }

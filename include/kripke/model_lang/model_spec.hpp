@@ -50,8 +50,7 @@ inline std::size_t boolean_variable(const Vocabulary& vocab, const Formula& a) {
     if (vocab.label_value(a.name))
       throw FormulaError("'" + a.name + "' is a value, not a statement: compare a variable with it",
                          a.column);
-    throw FormulaError("unknown variable '" + excerpt(a.name) + "'" + nearest_name(a.name, vocab) +
-                           " (the variables: " + variable_list(vocab) + ")",
+    throw FormulaError("unknown variable '" + excerpt(a.name) + "'" + variable_hint(a.name, vocab),
                        a.column);
   }
   const Variable& var = vocab.variables()[std::size_t(k)];
