@@ -1,8 +1,8 @@
 #!/usr/bin/python3
-"""Figures from kripkesim's outputs, as SVG (Debian's python3-matplotlib; scripts/plot.sh
-installs it and runs this with the system's Python).
+"""Figures from kripkesim's outputs, as SVG or PNG (Debian's python3-matplotlib;
+scripts/plot.sh installs it and runs this with the system's Python).
 
-    plot.py results RESULTS.json OUT_PREFIX   # a `kripkesim batch` results file:
+    plot.py [--format svg|png] results RESULTS.json OUT_PREFIX   # a batch's results file:
         OUT_PREFIX-wins.svg    per condition, each seat's share of the wins with its 95%
                                Wilson interval (the summary's seat_win_share[_wilson95]);
                                with strategies, OUT_PREFIX-strategies.svg: each strategy's
@@ -11,8 +11,11 @@ installs it and runs this with the system's Python).
                                (both per-condition figures only up to 24 conditions)
     plot.py log LOG.jsonl OUT.svg             # a game's JSON Lines log: the worlds each
                                               # agent considers possible, update by update
+                                              # (OUT.png: a PNG)
 
-The figures are reproducible: the same input gives the same file (no date, fixed ids).
+SVG by default; PNG (200 dpi) with --format png, or for a log's figure named *.png: what
+image viewers and chat windows show. The figures are reproducible: the same input gives
+the same file (no date, fixed ids).
 OUT_PREFIX's and OUT.svg's folder is created when missing.
 """
 import json
@@ -31,7 +34,12 @@ plt.rcParams["svg.hashsalt"] = "kripkesim"
 plt.rcParams["svg.fonttype"] = "none"  # text as text: smaller files, searchable labels
 plt.rcParams["font.size"] = 9
 MAX_CONDITIONS = 24  # per-condition figures beyond this are unreadable (a round-robin's 210)
-SAVE = {"format": "svg", "metadata": {"Date": None}, "bbox_inches": "tight"}
+# How each format is saved: without a date or a software version, so that the same input
+# gives the same bytes.
+SAVE = {
+    "svg": {"format": "svg", "metadata": {"Date": None}, "bbox_inches": "tight"},
+    "png": {"format": "png", "metadata": {"Software": None}, "bbox_inches": "tight", "dpi": 200},
+}
 
 
 def fail(message):
@@ -44,7 +52,7 @@ def save(figure, path):
     """Writes the figure, making its folder first; a path that cannot be written is named."""
     try:
         os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-        figure.savefig(path, **SAVE)
+        figure.savefig(path, **SAVE["png" if path.endswith(".png") else "svg"])
     except OSError as e:
         fail(f"{path}: cannot write the figure: {e.strerror or e}")
     plt.close(figure)
@@ -180,22 +188,30 @@ def plot_log(log_path, path):
 
 
 def main(argv):
-    if len(argv) != 4 or argv[1] not in ("results", "log"):
+    args = argv[1:]
+    extension = "svg"
+    if len(args) >= 2 and args[0] == "--format":
+        if args[1] not in SAVE:
+            fail(f"--format {args[1]}: expected svg or png")
+        extension, args = args[1], args[2:]
+    if len(args) != 3 or args[0] not in ("results", "log"):
         print(__doc__, file=sys.stderr)
         sys.exit(2)
-    kind, source, target = argv[1:]
+    kind, source, target = args
     try:
         if kind == "log":
+            if extension == "png" and not target.endswith(".png"):
+                target += ".png"
             plot_log(source, target)
             return
         results = load(source)
         if len(conditions(results)) <= MAX_CONDITIONS:
-            plot_wins(results, f"{target}-wins.svg")
-            plot_rounds(results, f"{target}-rounds.svg")
+            plot_wins(results, f"{target}-wins.{extension}")
+            plot_rounds(results, f"{target}-rounds.{extension}")
         else:
             print(f"plot: {len(conditions(results))} conditions, more than a figure can show "
                   f"({MAX_CONDITIONS}): no per-condition figures", file=sys.stderr)
-        plot_strategies(results, f"{target}-strategies.svg")
+        plot_strategies(results, f"{target}-strategies.{extension}")
     except KeyError as e:
         fail(f"{source}: a field is missing: {e}")
     except (OSError, ValueError) as e:

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Usage: scripts/plot.sh results RESULTS.json OUT_PREFIX
-#        scripts/plot.sh log LOG.jsonl OUT.svg
+# Usage: scripts/plot.sh [--format svg|png] results RESULTS.json OUT_PREFIX
+#        scripts/plot.sh log LOG.jsonl OUT.svg|OUT.png
 # Figures from a `kripkesim batch` results file or a game's log (scripts/plot.py says
 # which). Installs Debian's python3-matplotlib if it is missing (scripts/install-deps.sh
 # plot) and runs the plot with the system's Python, for which Debian installs it.

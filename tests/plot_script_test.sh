@@ -45,6 +45,18 @@ cp "$dir/worlds.svg" "$dir/worlds-first.svg"
 "$python" "$root/scripts/plot.py" log "$log" "$dir/worlds.svg"
 cmp -s "$dir/worlds.svg" "$dir/worlds-first.svg" || fail "two runs drew different files"
 
+# PNG, for image viewers: a log's figure named *.png, and --format png for a batch's.
+"$python" "$root/scripts/plot.py" log "$log" "$dir/worlds.png"
+head -c 8 "$dir/worlds.png" | od -An -c | grep -q 'P   N   G' || fail "worlds.png is not a PNG"
+"$python" "$root/scripts/plot.py" --format png results "$dir/results.json" "$dir/png/clue"
+for figure in wins strategies rounds; do
+  head -c 8 "$dir/png/clue-$figure.png" | od -An -c | grep -q 'P   N   G' ||
+    fail "clue-$figure.png is not a PNG"
+done
+cp "$dir/worlds.png" "$dir/worlds-first.png"
+"$python" "$root/scripts/plot.py" log "$log" "$dir/worlds.png"
+cmp -s "$dir/worlds.png" "$dir/worlds-first.png" || fail "two runs drew different PNG files"
+
 # Bad input: exit 2 and one message.
 echo '{"v":1,"event":"end"}' >"$dir/bad.jsonl"
 set +e
