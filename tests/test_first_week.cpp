@@ -1,4 +1,5 @@
 // What a new user tripped on in the first week, each checked where it was seen.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -147,4 +148,23 @@ TEST_CASE("[first-week] formula errors name what was meant") {
   CHECK_THAT(error_of(sally, "~p | Bsally ~in_box"),
              Catch::Contains("column 6: 'Bsally' reads as an atom: an operator with an agent's "
                              "name takes braces, B{sally}"));
+}
+
+TEST_CASE("[first-week] batch's summary fits in 100 columns") {
+  TempDir dir;
+  const CliResult r =
+      run_cli({"batch", source_path("configs/experiments/clue-vs-random.json"), "--shard", "1/250",
+               "--jobs", "1", "--no-progress", "--out", dir.file("r.json")});
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("win share per strategy"));
+  std::size_t start = 0, widest = 0;
+  while (start < r.out.size()) {
+    const std::size_t end = std::min(r.out.find('\n', start), r.out.size());
+    std::size_t columns = 0;  // UTF-8 characters: bytes that do not continue one
+    for (std::size_t k = start; k < end; ++k)
+      columns += (static_cast<unsigned char>(r.out[k]) & 0xc0) != 0x80;
+    widest = std::max(widest, columns);
+    start = end + 1;
+  }
+  CHECK(widest <= 100);
 }

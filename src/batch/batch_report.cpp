@@ -143,8 +143,8 @@ std::string summary_table(const Results& results) {
       stats.begin(), stats.end(), [](const ConditionStats& s) { return !s.strategies.empty(); });
   if (strategies) {
     out +=
-        "\nwin share per strategy (strategy: share of all games' wins [95% Wilson interval], "
-        "wins per seat it played)\n";
+        "\nwin share per strategy (strategy: share of all games' wins [95% Wilson\n"
+        "interval], wins per seat it played)\n";
     out += per_condition_lines(stats, [](const ConditionStats& s) {
       std::vector<std::string> cells;
       for (const auto& [name, share] : s.strategies)
