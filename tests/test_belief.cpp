@@ -123,15 +123,37 @@ TEST_CASE("[belief] the log and transcript say who believes falsely") {
   CHECK_THAT(s5_run.out, !Catch::Contains("believes_falsely"));
 }
 
+TEST_CASE("[belief] each agent's loops on a side of their own, and a legend for both kinds") {
+  // Two agents with arrows and loops at the same worlds, and one drawn with lines.
+  TempDir dir;
+  const std::string model = dir.write("m.json", R"({"game": "model", "rules": {
+    "variables": ["p"],
+    "worlds": [{"name": "u", "values": {"p": true}}, {"name": "v", "values": {"p": false}}],
+    "agents": [{"name": "mary", "arrows": {"u": ["u", "v"], "v": ["v"]}},
+               {"name": "john", "arrows": {"u": ["u"], "v": ["u", "v"]}},
+               {"name": "sue", "arrows": {"u": ["u", "v"], "v": ["u", "v"]}}],
+    "actual": "u"}})");
+  const CliResult r = run_cli({"draw", model});
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("w0:n -> w0:n [color=\"#1b9e77\", fontcolor=\"#1b9e77\", "
+                                    "label=\"mary\"]"));
+  CHECK_THAT(r.out, Catch::Contains("w0:s -> w0:s [color=\"#d95f02\", fontcolor=\"#d95f02\", "
+                                    "label=\"john\"]"));
+  // sue's relation is an equivalence: lines, no loops, and the legend says so.
+  CHECK_THAT(r.out, Catch::Contains("(S5: it considers each world possible while in it; no "
+                                    "loops drawn)"));
+  CHECK_THAT(r.out, Catch::Contains("for an agent drawn with arrows, a world without its loop"));
+}
+
 TEST_CASE("[belief] a drawing of beliefs has arrows and loops") {
   TempDir dir;
   const CliResult r = run_cli({"draw", dir.write("model.json", sally_anne_drawn().dump())});
   REQUIRE(r.exit_code == 0);
   CHECK_THAT(r.out, Catch::StartsWith("digraph kripke {"));
   // Sally: basket -> basket (a loop), box -> basket (and no loop at box).
-  CHECK_THAT(r.out, Catch::Contains("w0 -> w0 [color=\"#1b9e77\""));
+  CHECK_THAT(r.out, Catch::Contains("w0:n -> w0:n [color=\"#1b9e77\""));
   CHECK_THAT(r.out, Catch::Contains("w1 -> w0 [color=\"#1b9e77\""));
-  CHECK_THAT(r.out, !Catch::Contains("w1 -> w1 [color=\"#1b9e77\""));
+  CHECK_THAT(r.out, !Catch::Contains("w1:n -> w1:n [color=\"#1b9e77\""));
   CHECK_THAT(r.out, Catch::Contains("sally: teal arrows"));
   const CliResult minimized =
       run_cli({"draw", dir.write("model.json", sally_anne_drawn().dump()), "--minimize"});

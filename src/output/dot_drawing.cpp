@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <iterator>
 #include <vector>
 
 namespace kripkesim {
@@ -146,16 +147,25 @@ std::string dot_belief_drawing(const kripke::Play& play, const kripke::WorldSet&
                                const std::string& title) {
   const kripke::Model& m = play.model();
   std::string legend = legend_start(play, title);
+  bool arrows = false;
   for (std::size_t i = 0; i < m.agent_count(); ++i) {
     const auto a = kripke::Agent(i);
-    legend +=
-        m.has_partition(a)
-            ? fmt::format("\n{}: {} lines join the worlds it cannot tell apart (S5)",
-                          play.agent_name(a), colour_of(a).name)
-            : fmt::format("\n{}: {} arrows, from a world to those it considers possible there",
-                          play.agent_name(a), colour_of(a).name);
+    arrows = arrows || !m.has_partition(a);
+    legend += m.has_partition(a)
+                  ? fmt::format(
+                        "\n{}: {} lines join the worlds it cannot tell apart (S5: it "
+                        "considers each world possible while in it; no loops drawn)",
+                        play.agent_name(a), colour_of(a).name)
+                  : fmt::format(
+                        "\n{}: {} arrows, from a world to those it considers possible "
+                        "there",
+                        play.agent_name(a), colour_of(a).name);
   }
-  legend += "\na world without its own loop is one the agent rules out while in it";
+  // Only arrows have loops: the S5 agents' lines say nothing of them.
+  if (arrows)
+    legend +=
+        "\nfor an agent drawn with arrows, a world without its loop is one it rules out "
+        "while in it";
   std::string out = graph_start("digraph", legend);
   worlds.for_each([&](kripke::World w) {
     out += fmt::format("  w{} [label=\"{}\"{}];\n", w, escaped(play.world_text(w)),
@@ -174,9 +184,17 @@ std::string dot_belief_drawing(const kripke::Play& play, const kripke::WorldSet&
       });
       continue;
     }
+    // Each agent's loops on a side of their own, so that their labels do not overlap.
+    static constexpr const char* kLoopSides[] = {"n", "s", "e", "w", "ne", "sw", "nw", "se"};
+    const char* side = kLoopSides[i % std::size(kLoopSides)];
     worlds.for_each([&](kripke::World w) {
-      for (kripke::World v : m.general_relation(a).successors(w))
-        if (worlds.test(v)) out += fmt::format("  w{} -> w{} [{}];\n", w, v, style);
+      for (kripke::World v : m.general_relation(a).successors(w)) {
+        if (!worlds.test(v)) continue;
+        if (v == w)
+          out += fmt::format("  w{0}:{1} -> w{0}:{1} [{2}];\n", w, side, style);
+        else
+          out += fmt::format("  w{} -> w{} [{}];\n", w, v, style);
+      }
     });
   }
   return out + "}\n";
