@@ -104,9 +104,8 @@ AgentProcess::AgentProcess(const std::vector<std::string>& argv,
 
 AgentProcess::~AgentProcess() { stop(); }
 
-PipeFault AgentProcess::write_line(const std::string& line, Clock::time_point deadline) {
+PipeFault AgentProcess::write_text(const std::string& text, Clock::time_point deadline) {
   if (to_program_ < 0) return PipeFault::Closed;
-  const std::string text = line + "\n";
   std::size_t written = 0;
   while (written < text.size()) {
     const ssize_t n = ::write(to_program_, text.data() + written, text.size() - written);

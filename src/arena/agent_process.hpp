@@ -37,7 +37,11 @@ class AgentProcess {
 
   // Writes `line` and a newline, waiting at most until `deadline` for the program to take
   // it (a pipe holds 64 KiB; a program that never reads fills it).
-  PipeFault write_line(const std::string& line, std::chrono::steady_clock::time_point deadline);
+  PipeFault write_line(const std::string& line, std::chrono::steady_clock::time_point deadline) {
+    return write_text(line + "\n", deadline);
+  }
+  // Writes `text` (whole lines) as it is, with the same deadline.
+  PipeFault write_text(const std::string& text, std::chrono::steady_clock::time_point deadline);
   // The next line the program writes, without its newline, waiting until `deadline`.
   PipeFault read_line(std::string& line, std::chrono::steady_clock::time_point deadline);
 

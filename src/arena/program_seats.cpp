@@ -44,6 +44,9 @@ struct ProgramSeats::Seat {
   SeatProgram spec;
   std::string stderr_file;
   std::unique_ptr<AgentProcess> process;  // null once it has stopped
+  // Events not yet written: they go out with the next message, in one write, so that a
+  // program wakes once per request rather than once per event.
+  std::string pending;
 };
 
 SeatProgram parse_program_option(const std::string& text, int players) {
@@ -150,7 +153,7 @@ void ProgramSeats::emit(const kripke::Event& event) {
   for (auto& seat : seats_) {
     if (!seat->process) continue;
     if (const std::optional<kripke::LogRecord> view = play_->seat_view(event, seat->spec.seat))
-      send_line(*seat, R"({"type":"event","view":)" + view->dump() + "}");
+      hold_line(*seat, R"({"type":"event","view":)" + view->dump() + "}");
   }
 }
 
@@ -263,9 +266,23 @@ Json ProgramSeats::answer_query(const Seat& seat, const Json& query) const {
 
 void ProgramSeats::send(Seat& seat, const Json& message) { send_line(seat, message.dump()); }
 
+void ProgramSeats::hold_line(Seat& seat, const std::string& line) {
+  if (!seat.process) return;
+  seat.pending += line;
+  seat.pending += '\n';
+  if (seat.pending.size() >= kHeldBytes) send_line(seat, "");
+}
+
 void ProgramSeats::send_line(Seat& seat, const std::string& line) {
   if (!seat.process) return;
-  const PipeFault f = seat.process->write_line(line, Clock::now() + limits_.timeout);
+  std::string text = std::move(seat.pending);
+  seat.pending.clear();
+  if (!line.empty()) {
+    text += line;
+    text += '\n';
+  }
+  if (text.empty()) return;
+  const PipeFault f = seat.process->write_text(text, Clock::now() + limits_.timeout);
   if (f != PipeFault::None)
     fault(seat, fault_name(f),
           f == PipeFault::TimedOut

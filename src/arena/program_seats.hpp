@@ -73,7 +73,11 @@ class ProgramSeats final : public play::ProgramTable, public kripke::EventSink {
   // A query's answer: what the seat knows.
   kripke::Json answer_query(const Seat& seat, const kripke::Json& query) const;
   void send(Seat& seat, const kripke::Json& message);
-  void send_line(Seat& seat, const std::string& line);  // one JSON object, as text
+  // One JSON object, as text, after the events held for the seat ("": only those).
+  void send_line(Seat& seat, const std::string& line);
+  // An event's line, written with the next message (or once kHeldBytes are held).
+  void hold_line(Seat& seat, const std::string& line);
+  static constexpr std::size_t kHeldBytes = std::size_t{1} << 16;
   // Logs a fault; `stop`: the program plays no more.
   void fault(Seat& seat, const std::string& kind, const std::string& detail, bool stop);
 

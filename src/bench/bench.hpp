@@ -11,7 +11,8 @@
 namespace kripkesim {
 
 // Seconds taken by each repetition of some work: wall-clock time, and the CPU time
-// (user + sys, all threads) of the process, which a shared machine's load hardly moves.
+// (user + sys, all threads) of the process and of the processes it waited for, which a
+// shared machine's load hardly moves.
 struct Timings {
   std::vector<double> wall, cpu;
 

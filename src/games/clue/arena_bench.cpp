@@ -6,6 +6,7 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -40,39 +41,61 @@ std::vector<BenchRow> arena_rows(int repeat) {
     return {{"programs at every seat", {}, "not run: " + agent.string() + " is not built"}};
   const fs::path dir = fs::temp_directory_path() / fmt::format("kripkesim-arena-{}", ::getpid());
   fs::create_directories(dir);
-  // ClueModel's deck, three random players (the fallback of the programs' seats).
-  const fs::path config = dir / "clue.json";
-  std::ofstream(config) << R"({"game": "clue", "agents": [{"strategy": "random"}, )"
-                           R"({"strategy": "random"}, {"strategy": "random"}]})";
-  const auto run = [&](const std::string& args, int& turns, int& games) {
-    return time_runs(repeat, [&] {
-      const fs::path log = dir / "log.jsonl";
-      const std::string command =
-          fmt::format("'{}' {} '{}' --seed {} --log '{}' < /dev/null > /dev/null", self.string(),
-                      args, config.string(), ++games, log.string());
-      if (std::system(command.c_str()) != 0) throw std::runtime_error("failed: " + command);
-      turns += turns_in(log);
-    });
+  // ClueModel's deck, three random players (the fallback of the programs' seats); and the
+  // same game stopped after its first turn, which leaves the fixed costs: reading the
+  // config, building the model, starting and stopping the programs.
+  const auto write_config = [&](const std::string& name, const std::string& more) {
+    const fs::path config = dir / name;
+    std::ofstream(config) << R"({"game": "clue", )" << more
+                          << R"("agents": [{"strategy": "random"}, {"strategy": "random"}, )"
+                             R"({"strategy": "random"}]})";
+    return config;
   };
-  int run_turns = 0, run_games = 0, play_turns = 0, play_games = 0;
-  const Timings built_in = run("run", run_turns, run_games);
+  const fs::path whole = write_config("clue.json", ""),
+                 first = write_config("first-turn.json", R"("max_turns": 1, )");
   std::string programs;
   for (int seat = 1; seat <= 3; ++seat)
     programs += fmt::format(" --program {}='{}'", seat, agent.string());
-  const Timings with_programs = run("play" + programs, play_turns, play_games);
+  // Game k with seed k; the mean number of turns.
+  const auto measure = [&](const std::string& command, const fs::path& config, double& turns) {
+    int total = 0, seed = 0;
+    const Timings t = time_runs(repeat, [&] {
+      const fs::path log = dir / "log.jsonl";
+      const std::string line =
+          fmt::format("'{}' {} '{}' --seed {} --log '{}' < /dev/null > /dev/null", self.string(),
+                      command, config.string(), ++seed, log.string());
+      if (std::system(line.c_str()) != 0) throw std::runtime_error("failed: " + line);
+      total += turns_in(log);
+    });
+    turns = double(total) / repeat;
+    return t;
+  };
+  double run_turns = 0, play_turns = 0, one = 0;
+  const Timings run = measure("run", whole, run_turns);
+  const Timings play = measure("play" + programs, whole, play_turns);
+  const Timings run_first = measure("run", first, one);
+  const Timings play_first = measure("play" + programs, first, one);
   fs::remove_all(dir);
-  const double run_turn = median(built_in.wall) / (double(run_turns) / repeat);
-  const double play_turn = median(with_programs.wall) / (double(play_turns) / repeat);
+  // A turn's cost: the whole game's less the first turn's, over the turns after it.
+  const auto per_turn = [](const Timings& game, const Timings& first_turn, double turns) {
+    return (median(game.wall) - median(first_turn.wall)) / std::max(1.0, turns - 1);
+  };
+  const double run_turn = per_turn(run, run_first, run_turns),
+               play_turn = per_turn(play, play_first, play_turns);
   return {
-      {"run, built-in random agents", built_in,
-       fmt::format("{:.1f} turns on average, {:.0f} us a turn", double(run_turns) / repeat,
-                   run_turn * 1e6)},
-      {"play, a compiled program at every seat", with_programs,
-       fmt::format("{:.1f} turns on average, {:.0f} us a turn: {:.2f}x run's game, {:.0f} us a "
-                   "turn beyond run's (three programs started and stopped included); targets "
-                   "<= 2x, < 100 us a request",
-                   double(play_turns) / repeat, play_turn * 1e6,
-                   median(with_programs.wall) / median(built_in.wall),
+      {"run, built-in random agents", run,
+       fmt::format("{:.1f} turns on average, {:.0f} us a turn", run_turns, run_turn * 1e6)},
+      {"play, a program at every seat", play,
+       fmt::format("{:.1f} turns on average, {:.0f} us a turn: {:.2f}x run's game; target <= 2x",
+                   play_turns, play_turn * 1e6, median(play.wall) / median(run.wall))},
+      {"run, the first turn only", run_first, "the fixed costs: config, model"},
+      {"play, the first turn only", play_first,
+       fmt::format("and three programs started and stopped: {:.2f} ms more",
+                   (median(play_first.wall) - median(run_first.wall)) * 1e3)},
+      {"a turn's cost beyond run's",
+       {},
+       fmt::format("{:.0f} us a turn, its request, reply and events (target < 100 us a "
+                   "request beyond the agent's own time)",
                    (play_turn - run_turn) * 1e6)},
   };
 }
