@@ -216,3 +216,24 @@ TEST_CASE("[arena] a config that names a program runs it only when the command l
   CHECK(r.exit_code == 2);
   CHECK_THAT(r.err, Catch::Contains("/agents/0/strategy/program/1: expected a word"));
 }
+
+TEST_CASE("[arena] a program's answer to the father is logged as the program's") {
+  // The muddy children: every child asked between rounds; seat 1 a program that says no.
+  TempDir dir;
+  const std::string agent = dir.write("no.py", R"PY(import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "choose":
+        print(json.dumps({"choice": m["choices"][-1]}), flush=True)
+)PY");
+  const CliResult r = run_cli({"play", source_path("configs/muddy.json"), "--seed", "1", "--log",
+                               dir.file("log.jsonl"), "--program", "1=python3 " + agent});
+  REQUIRE(r.exit_code == 0);
+  int by_program = 0, by_person = 0;
+  for (const auto& move : records(read_file(dir.file("log.jsonl")), "move")) {
+    by_program += move.value("by", "") == "program";
+    by_person += move.value("by", "") == "person";
+  }
+  CHECK(by_program > 0);
+  CHECK(by_person == 0);
+}

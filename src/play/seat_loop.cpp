@@ -24,8 +24,12 @@ void PersonMarker::emit(const kripke::Event& event) {
     }
     next_.emit(marked);
   } else if (kind == "move" && !moving_.empty()) {
+    // A program's answer between turns is logged while the people's are (ask_claims): the
+    // move's agent says whose it is.
     kripke::Event marked = event;
-    marked.record["by"] = moving_;
+    const kripke::Agent mover = kripke::Agent(event.record.value("agent", 0) - 1);
+    const bool program = std::find(programs_.begin(), programs_.end(), mover) != programs_.end();
+    marked.record["by"] = program ? "program" : moving_;
     next_.emit(marked);
   } else {
     next_.emit(event);
