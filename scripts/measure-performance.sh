@@ -3,7 +3,7 @@
 # Reruns every measurement in docs/performance.md, in the order of its sections, on the
 # Release build (built first if needed), and prints the machine's load before and after
 # each part so a reader can tell an idle run from a shared one. Every row of the bench
-# tables gives the wall-time median, min and max and the CPU-time median (user + sys);
+# tables gives the CPU-time median (user + sys) and the wall-time median, min and max;
 # whole commands are timed with /usr/bin/time (wall, user, sys, peak memory).
 # --large adds the muddy children with 24 and 26 children (16.7 and 67 million worlds:
 # 2 and 10 s, 0.1 and 0.45 GiB of memory).
@@ -89,6 +89,9 @@ load "symbolic engine"
 load "what run costs"
 "$k" bench run-muddy
 echo "(SMCDEL side by side: scripts/compare-smcdel.sh, which builds SMCDEL first)"
+
+load "the seat protocol"
+"$k" bench arena-clue --repeat 21
 
 load "batch speed-up"
 for jobs in 1 2; do
