@@ -237,3 +237,51 @@ for line in sys.stdin:
   CHECK(by_program > 0);
   CHECK(by_person == 0);
 }
+
+TEST_CASE("[arena] a program is shown only what its seat may see") {
+  // Seat 1's program writes every message it gets to its standard error; whatever others were
+  // told in private, and whatever was shown between two others, never reaches it.
+  TempDir dir;
+  const std::string agent = dir.write("spy.py", R"PY(import json, sys
+for line in sys.stdin:
+    sys.stderr.write(line)
+    m = json.loads(line)
+    if m["type"] == "move":
+        print(json.dumps({"move": m["legal_moves"][-1]}), flush=True)
+    elif m["type"] == "choose":
+        print(json.dumps({"choice": m["choices"][0]}), flush=True)
+)PY");
+  for (const char* seed : {"3", "4", "5"}) {
+    INFO("seed " << seed);
+    REQUIRE(run_cli({"play", source_path("configs/clue.json"), "--seed", seed, "--log",
+                     dir.file("log.jsonl"), "--program", "1=python3 " + agent})
+                .exit_code == 0);
+    const std::string seen = read_file(dir.file("log.jsonl.program-seat-1.txt"));
+    std::size_t start = 0, events = 0, hidden = 0, others_shown = 0;
+    while (start < seen.size()) {
+      const std::size_t end = seen.find('\n', start);
+      const kripke::Json message = kripke::Json::parse(seen.substr(start, end - start));
+      start = end + 1;
+      if (message["type"] != "event") continue;
+      ++events;
+      const kripke::Json& view = message["view"];
+      if (view.contains("audience") && view["audience"] != kripke::Json::array({1}) &&
+          std::find(view["audience"].begin(), view["audience"].end(), 1) ==
+              view["audience"].end()) {
+        ++hidden;  // someone else's private update: that it happened, nothing of it
+        for (const auto& [key, value] : view.items())
+          CHECK((key == "v" || key == "event" || key == "game" || key == "turn" ||
+                 key == "audience" || key == "kind" || key == "screen"));
+      }
+      if (view["event"] == "move" && view.value("agent", 0) != 1 &&
+          view.value("shown_by", kripke::Json()) != 1) {
+        ++others_shown;  // a card shown between two others is not named to seat 1
+        CHECK(view.value("shown", kripke::Json()).is_null());
+        CHECK_FALSE(view.contains("reason"));  // nor why another player chose its move
+      }
+    }
+    CHECK(events > 10);
+    CHECK(hidden >= 2);  // the two other players looking at their hands
+    CHECK(others_shown > 0);
+  }
+}

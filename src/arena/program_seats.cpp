@@ -94,6 +94,14 @@ std::string command_line(const std::vector<std::string>& argv) {
   return line;
 }
 
+void check_program_seat(const SeatProgram& program, const kripke::Play& play) {
+  const std::size_t players = play.model().agent_count();
+  if (std::size_t(program.seat) >= players)
+    throw kripke::InputError("a program plays agent " + std::to_string(program.seat + 1) +
+                                 ", but " + play.game_name() + " has " + std::to_string(players),
+                             program.source);
+}
+
 ProgramSeats::ProgramSeats(std::vector<SeatProgram> specs, ProgramLimits limits,
                            kripke::EventSink& log, std::string stderr_prefix)
     : limits_(limits), log_(log), stderr_prefix_(std::move(stderr_prefix)) {
@@ -104,9 +112,7 @@ ProgramSeats::ProgramSeats(std::vector<SeatProgram> specs, ProgramLimits limits,
   }
 }
 
-ProgramSeats::~ProgramSeats() {
-  for (auto& seat : seats_) seat->process.reset();  // stopped, none left running
-}
+ProgramSeats::~ProgramSeats() = default;  // each Seat's AgentProcess stops its program
 
 void ProgramSeats::start(const kripke::Play& play, const play::Desk& desk) {
   play_ = &play;

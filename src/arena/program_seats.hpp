@@ -40,13 +40,17 @@ SeatProgram parse_program_option(const std::string& text, int players);
 // The argv as one line for messages: words with a space or a quote in JSON quotes.
 std::string command_line(const std::vector<std::string>& argv);
 
+// InputError at the program's source (a config's pointer) when its seat is not one of the
+// play's.
+void check_program_seat(const SeatProgram& program, const kripke::Play& play);
+
 class ProgramSeats final : public play::ProgramTable, public kripke::EventSink {
  public:
   // `log`: where fault records go (the log, not the screens). `stderr_prefix`: each
   // program's standard error goes to PREFIX-seat-N.txt ("" : /dev/null).
   ProgramSeats(std::vector<SeatProgram> specs, ProgramLimits limits, kripke::EventSink& log,
                std::string stderr_prefix);
-  ~ProgramSeats() override;
+  ~ProgramSeats() override;  // stops every program still running (none is left behind)
 
   // Starts the programs and greets them, once the play and the desk exist.
   void start(const kripke::Play& play, const play::Desk& desk);

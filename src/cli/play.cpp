@@ -75,6 +75,32 @@ std::unique_ptr<play::Desk> desk_for(kripke::Play& play) {
                            last);
 }
 
+// The programs' seats: --program's, then the config's for the other seats, which run only
+// with --allow-programs (a config stays data) and are named on standard error.
+std::vector<SeatProgram> program_seats(const PlayOptions& options,
+                                       const std::vector<SeatProgram>& configured,
+                                       const kripke::Play& play) {
+  std::vector<SeatProgram> specs;
+  for (const std::string& text : options.programs)
+    specs.push_back(arena::parse_program_option(text, int(play.model().agent_count())));
+  for (const SeatProgram& named : configured) {
+    const std::string argv = arena::command_line(named.argv);
+    if (!options.allow_programs)
+      throw kripke::InputError("this config has seat " + std::to_string(named.seat + 1) +
+                                   " played by the program `" + argv +
+                                   "`: kripkesim runs a config's programs only with "
+                                   "--allow-programs",
+                               named.source + "/program");
+    arena::check_program_seat(named, play);
+    if (std::any_of(specs.begin(), specs.end(),
+                    [&](const SeatProgram& s) { return s.seat == named.seat; }))
+      continue;
+    std::cerr << "kripkesim: seat " << named.seat + 1 << " is played by `" << argv << "`\n";
+    specs.push_back(named);
+  }
+  return specs;
+}
+
 void play_game(const PlayOptions& options) {
   // Named, not a structured binding: clang 14 (the fuzz preset) cannot capture one.
   GameWithPeople loaded = load_game_with_people(options.config);
@@ -96,43 +122,20 @@ void play_game(const PlayOptions& options) {
     sinks.add(marker);
     sinks.add(screens);
     kripke::GameRunner runner(*game, options.seed.or_config(game->config().seed), sinks);
-    const auto players = int(runner.play().model().agent_count());
-    std::vector<SeatProgram> specs;
-    for (const std::string& text : options.programs)
-      specs.push_back(arena::parse_program_option(text, players));
-    // A config stays data: its programs run only when the command line says so, and the
-    // command line's --program takes a seat the config gives a program too.
-    for (const SeatProgram& named : loaded.programs) {
-      const std::string argv = arena::command_line(named.argv);
-      if (!options.allow_programs)
-        throw kripke::InputError("this config has seat " + std::to_string(named.seat + 1) +
-                                     " played by the program `" + argv +
-                                     "`: kripkesim runs a config's programs only with "
-                                     "--allow-programs",
-                                 named.source + "/program");
-      if (int(named.seat) >= players)
-        throw kripke::InputError(fmt::format("a program plays agent {}, but {} has {}",
-                                             named.seat + 1, runner.play().game_name(), players),
-                                 named.source);
-      if (std::any_of(specs.begin(), specs.end(),
-                      [&](const SeatProgram& s) { return s.seat == named.seat; }))
-        continue;
-      std::cerr << "kripkesim: seat " << named.seat + 1 << " is played by `" << argv << "`\n";
-      specs.push_back(named);
-    }
+    std::vector<SeatProgram> specs = program_seats(options, loaded.programs, runner.play());
     const std::vector<kripke::Agent> seats =
         people_seats(people, options.seats, runner.play(), !specs.empty());
-    std::vector<kripke::Agent> program_seats;
+    std::vector<kripke::Agent> taken_by_programs;
     for (const SeatProgram& spec : specs) {
       if (std::count(seats.begin(), seats.end(), spec.seat) ||
-          std::count(program_seats.begin(), program_seats.end(), spec.seat))
+          std::count(taken_by_programs.begin(), taken_by_programs.end(), spec.seat))
         throw kripke::InputError(fmt::format("--program: seat {} is taken twice", spec.seat + 1));
-      program_seats.push_back(spec.seat);
+      taken_by_programs.push_back(spec.seat);
     }
     const std::unique_ptr<play::Desk> desk = desk_for(runner.play());
     screens.seat(seats, *desk);
     marker.set_seats(seats);
-    marker.set_programs(program_seats);
+    marker.set_programs(taken_by_programs);
     arena::ProgramLimits limits;
     limits.timeout = std::chrono::milliseconds(std::int64_t(options.program_timeout * 1000));
     // Their standard error beside the log, if there is one.

@@ -51,10 +51,7 @@ std::string validate_document(const kripke::Json& given) {
   const std::string worlds = kripke::to_string(play->world_count());
   std::string listed;
   for (const SeatProgram& p : programs) {
-    if (int(p.seat) >= int(play->model().agent_count()))
-      throw kripke::InputError(fmt::format("a program plays agent {}, but the game has {}",
-                                           p.seat + 1, play->model().agent_count()),
-                               p.source);
+    arena::check_program_seat(p, *play);
     listed += fmt::format("; seat {} is played by the program `{}` (play --allow-programs runs it)",
                           p.seat + 1, arena::command_line(p.argv));
   }

@@ -23,13 +23,13 @@ void PersonMarker::emit(const kripke::Event& event) {
         if (agent.value("agent", 0) == seat + 1) agent["strategy"] = "program";
     }
     next_.emit(marked);
-  } else if (kind == "move" && !moving_.empty()) {
-    // A program's answer between turns is logged while the people's are (ask_claims): the
-    // move's agent says whose it is.
+  } else if (kind == "move" && seat_moving_) {
+    // The move's agent says whose it is: a program's answer between turns is logged while
+    // the people's are (ask_claims).
     kripke::Event marked = event;
     const kripke::Agent mover = kripke::Agent(event.record.value("agent", 0) - 1);
     const bool program = std::find(programs_.begin(), programs_.end(), mover) != programs_.end();
-    marked.record["by"] = program ? "program" : moving_;
+    marked.record["by"] = program ? "program" : "person";
     next_.emit(marked);
   } else {
     next_.emit(event);
@@ -62,9 +62,13 @@ void SeatLoop::run() {
       runner_.stop(interrupted() ? kripke::EndReason::Interrupted : kripke::EndReason::InputEnded);
   }
   // The end, as the last person at the screen sees it (the first seat if nobody moved).
-  if (!seats_.empty())
-    out_ << kripke::fit_lines(screens_.take_backlog(seated_.value_or(seats_.front())))
-         << std::flush;
+  show_backlog();
+}
+
+void SeatLoop::show_backlog(std::optional<kripke::Agent> fallback) {
+  if (seats_.empty()) return;
+  const kripke::Agent viewer = seated_.value_or(fallback.value_or(seats_.front()));
+  out_ << kripke::fit_lines(screens_.take_backlog(viewer)) << std::flush;
 }
 
 void SeatLoop::program_turn(kripke::Agent me) {
@@ -73,19 +77,17 @@ void SeatLoop::program_turn(kripke::Agent me) {
     runner_.step();  // its built-in strategy (the fault is in the log)
     return;
   }
-  marker_.set_moving("program");
+  marker_.set_seat_moving(true);
   runner_.person_turn(*move, "/move", runner_.play().agent_name(me) + "'s program");
-  marker_.set_moving("");
-  if (!seats_.empty())
-    out_ << kripke::fit_lines(screens_.take_backlog(seated_.value_or(seats_.front())))
-         << std::flush;
+  marker_.set_seat_moving(false);
+  show_backlog();
 }
 
 void SeatLoop::between_turns() {
   if (input_ended_ || quit_) return;
-  marker_.set_moving("person");
+  marker_.set_seat_moving(true);
   desk_.between_turns(*this);
-  marker_.set_moving("");
+  marker_.set_seat_moving(false);
   for (kripke::Agent person : desk_.wrong_claims()) runner_.play().rule_out(person);
 }
 
@@ -156,11 +158,11 @@ SeatLoop::TurnEnd SeatLoop::person_turn(kripke::Agent me) {
     }
     if (move.is_null()) continue;
     // The desk checked the move: the game takes it as a scenario's move step.
-    marker_.set_moving("person");
+    marker_.set_seat_moving(true);
     runner_.person_turn(move, "/move", runner_.play().agent_name(me) + " at the keyboard");
-    marker_.set_moving("");
+    marker_.set_seat_moving(false);
     // Whoever has the keyboard now (another person may have answered the move).
-    out_ << kripke::fit_lines(screens_.take_backlog(seated_.value_or(me))) << std::flush;
+    show_backlog(me);
     return TurnEnd::Moved;
   }
 }

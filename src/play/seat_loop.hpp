@@ -6,6 +6,7 @@
 #pragma once
 
 #include <atomic>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -29,13 +30,14 @@ class PersonMarker final : public kripke::EventSink {
   void emit(const kripke::Event& event) override;
   bool enabled() const override { return next_.enabled(); }
   bool reads_relations() const override { return next_.reads_relations(); }
-  // Who makes the moves emitted from now on: "person", "program", or "" (the game's own).
-  void set_moving(std::string by) { moving_ = std::move(by); }
+  // Whether the moves emitted from now on are made at a seat (by its person or its
+  // program: the move's agent says which) rather than by the game's own strategies.
+  void set_seat_moving(bool moving) { seat_moving_ = moving; }
 
  private:
   kripke::EventSink& next_;
   std::vector<kripke::Agent> seats_, programs_;
-  std::string moving_;
+  bool seat_moving_ = false;
 };
 
 class SeatLoop final : public Seats {
@@ -72,6 +74,9 @@ class SeatLoop final : public Seats {
   // ended during the pause.
   bool sit_down(kripke::Agent me, bool for_turn);
   TurnEnd person_turn(kripke::Agent me);
+  // What happened since, as whoever has the keyboard sees it (`fallback`, else the first
+  // person's seat, when nobody sat down yet); nothing when no person plays.
+  void show_backlog(std::optional<kripke::Agent> fallback = std::nullopt);
   // A program's turn: its move, or its built-in strategy's when it fails.
   void program_turn(kripke::Agent me);
   bool is_program(kripke::Agent a) const { return programs_ && programs_->seats(a); }
