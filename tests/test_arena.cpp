@@ -100,6 +100,10 @@ for line in sys.stdin:
             sys.stderr.write(sys.stdin.readline())
         print(json.dumps({"query": "table"}), flush=True)
         sys.stderr.write(sys.stdin.readline())
+        counted = ["true", "has(1,axe)", "has(2,rope)", "has(3,rope)", "env(rope)"]
+        for formulas in [counted, ["has(1,"]]:
+            print(json.dumps({"query": "count", "formulas": formulas}), flush=True)
+            sys.stderr.write(sys.stdin.readline())
     if m["type"] == "move":
         print(json.dumps({"move": m["legal_moves"][0]}), flush=True)
     elif m["type"] == "choose":
@@ -114,13 +118,23 @@ for line in sys.stdin:
     answers.push_back(kripke::Json::parse(said.substr(start, end - start)));
     start = end + 1;
   }
-  REQUIRE(answers.size() == 5);
+  REQUIRE(answers.size() == 7);
   CHECK(answers[0]["knows"] == true);
   CHECK(answers[1]["knows"] == false);
   CHECK(answers[1]["considers_possible"] == true);
   CHECK(answers[2]["knows"] == false);  // player 2 has not seen seat 1's cards
   CHECK(answers[3]["type"] == "error");
   CHECK_THAT(answers[4]["table"].get<std::string>(), Catch::Contains("axe"));
+  // Counts in the seat's possible deals before any move: the envelope one of the 6 weapons
+  // and 2 suspects it does not hold (12), the 6 cards left dealt 3 and 3 (20): 240 deals.
+  // The rope is in one place in each, in the envelope in 2 * 20 of them.
+  const kripke::Json& counts = answers[5]["counts"];
+  CHECK(answers[5]["possible"] == 240);
+  CHECK(counts[0] == 240);
+  CHECK(counts[1] == 240);
+  CHECK(counts[2].get<int>() + counts[3].get<int>() + counts[4].get<int>() == 240);
+  CHECK(counts[4] == 40);
+  CHECK(answers[6]["type"] == "error");
 }
 
 TEST_CASE("[arena] a program that misbehaves loses its seat, not the game") {
@@ -202,7 +216,7 @@ TEST_CASE("[arena] a config that names a program runs it only when the command l
   const CliResult listed = run_cli({"validate", config});
   CHECK(listed.exit_code == 0);
   CHECK_THAT(listed.out, Catch::Contains("seat 1 is played by the program `python3 "));
-  CHECK(run_cli({"run", config}).exit_code == 2);  // only play seats programs
+  CHECK(run_cli({"run", config}).exit_code == 2);  // run too needs --allow-programs
   const CliResult allowed =
       run_cli({"play", config, "--allow-programs", "--log", dir.file("log.jsonl")});
   CHECK(allowed.exit_code == 0);
@@ -284,4 +298,39 @@ for line in sys.stdin:
     CHECK(hidden >= 2);  // the two other players looking at their hands
     CHECK(others_shown > 0);
   }
+}
+
+TEST_CASE("[arena] run seats programs as play does, with nobody at the keyboard") {
+  TempDir a, b;
+  const auto ran = run_cli({"run", source_path("configs/clue.json"), "--seed", "3", "--log",
+                            a.file("log.jsonl"), "--program", "1=python3 " + kFirstLegal});
+  REQUIRE(ran.exit_code == 0);
+  CHECK_THAT(ran.out, Catch::Contains("=== end after"));  // the transcript, as without programs
+  REQUIRE(play_with(b, "python3 " + kFirstLegal).exit_code == 0);
+  CHECK(read_file(a.file("log.jsonl")) == read_file(b.file("log.jsonl")));
+  CHECK(records(read_file(a.file("log.jsonl")), "program").empty());
+}
+
+TEST_CASE("[arena] a batch's programs run only when allowed, the same games for any jobs") {
+  TempDir dir;
+  const std::string config =
+      dir.write("b.json", R"({"game": "clue", "batch": {"games": 4, "conditions": [
+        {"name": "plain"},
+        {"name": "program", "agents": [{"strategy": {"program": ["python3", ")" +
+                              kRandom + R"("], "fallback": "random"}}, {}, {}]}]}})");
+  const CliResult refused = run_cli({"batch", config});
+  CHECK(refused.exit_code == 2);
+  CHECK_THAT(refused.err,
+             Catch::Contains("/batch/conditions/1/agents/0/strategy/program: this config has "
+                             "seat 1 of condition 'program' played by the program"));
+  for (const std::string jobs : {"1", "2"})
+    REQUIRE(run_cli({"batch", config, "--allow-programs", "--jobs", jobs, "--out",
+                     dir.file("jobs" + jobs + ".json"), "--log-dir", dir.file("logs" + jobs)})
+                .exit_code == 0);
+  const auto one = kripke::Json::parse(read_file(dir.file("jobs1.json")));
+  CHECK(one["games"] == kripke::Json::parse(read_file(dir.file("jobs2.json")))["games"]);
+  CHECK(one["config"]["batch"]["conditions"][1]["programs"][0]["seat"] == 1);
+  const std::string log = read_file(dir.file("logs1") + "/program-0.jsonl");
+  CHECK(records(log, "start").at(0)["agents"][0]["strategy"] == "program");
+  CHECK(records(log, "program").empty());
 }

@@ -44,6 +44,7 @@ int main(int argc, char** argv) {
   add_validate_command(app);
   add_scenario_command(app);
   add_batch_command(app);
+  add_tournament_command(app);
   add_merge_command(app);
   add_bench_command(app);
   help_footer(
@@ -51,7 +52,8 @@ int main(int argc, char** argv) {
       "  0  success\n  1  an expectation failed (scenario, check)\n"
       "  2  bad usage, a bad config or bad input: the message names the file, the JSON path\n"
       "     (or the formula's column) and the problem",
-      "  130  batch: interrupted by Ctrl-C (143: by SIGTERM); the finished games are kept");
+      "  130  batch, tournament: interrupted by Ctrl-C (143: by SIGTERM); the finished games\n"
+      "       are kept");
   const std::vector<std::string> args(argv + 1, argv + argc);
   app.failure_message([&args](const CLI::App* parsed, const CLI::Error& e) {
     return usage_error_message(*parsed, e.what(), args);

@@ -15,7 +15,18 @@ command line gives.
 """
 import json
 
-from ._kripke import Error, Session
+try:
+    from ._kripke import Error, Session
+except ImportError as _not_built:  # kripke.agent, the seat protocol, needs no compiled part
+    _reason = str(_not_built)
+
+    class Error(Exception):
+        """kripkesim's error (the compiled part raises its own)."""
+
+    def Session(*_args, **_kwargs):
+        raise ImportError(
+            f"kripke's compiled part is not here ({_reason}): build it (docs/python.md) and "
+            "put build/default/python on PYTHONPATH")
 
 __all__ = ["Error", "Game", "load_game", "load_model"]
 

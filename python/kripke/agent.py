@@ -11,7 +11,8 @@
 
 `run` reads kripkesim's messages on standard input and answers its requests; `seat` asks
 the engine what the seat knows (seat.knows(formula), seat.considers_possible(formula),
-seat.table(), seat.hint()) and keeps what the seat was shown (seat.events, seat.hello).
+seat.count(formulas), seat.table(), seat.hint()) and keeps what the seat was shown
+(seat.events, seat.hello).
 """
 import json
 import sys
@@ -45,6 +46,12 @@ class Seat:
 
     def considers_possible(self, formula):
         return self._ask({"query": "formula", "formula": formula})["considers_possible"]
+
+    def count(self, formulas):
+        """In how many of the seat's possible worlds each formula holds, and how many
+        worlds it considers possible: (counts, possible)."""
+        answer = self._ask({"query": "count", "formulas": list(formulas)})
+        return answer["counts"], answer["possible"]
 
     def table(self):
         return self._ask({"query": "table"})["table"]

@@ -261,13 +261,38 @@ Json ProgramSeats::answer_query(const Seat& seat, const Json& query) const {
               {"knows", holds_at_actual(*play_, known)},
               {"considers_possible", holds_at_actual(*play_, possible)}};
     }
+    if (what == "count" && query.contains("formulas") && query["formulas"].is_array())
+      return count_answer(me, query["formulas"]);
   } catch (const kripke::InputError& e) {  // a FormulaError too
     return {{"type", "error"}, {"message", e.what()}};
   }
   return {{"type", "error"},
           {"message",
-           "a query is {\"query\": \"formula\", \"formula\": \"...\"}, {\"query\": \"table\"} "
-           "or {\"query\": \"hint\"}"}};
+           "a query is {\"query\": \"formula\", \"formula\": \"...\"}, {\"query\": \"count\", "
+           "\"formulas\": [...]}, {\"query\": \"table\"} or {\"query\": \"hint\"}"}};
+}
+
+Json ProgramSeats::count_answer(kripke::Agent me, const Json& formulas) const {
+  // The seat's possible worlds are a function of what it has seen: counting in them tells it
+  // nothing more. They are the listed worlds' cell of the actual one; a game whose worlds
+  // are only counted (the symbolic engine, Sleuth's) cannot list them.
+  const kripke::Model& model = play_->model();
+  if (play_->world_count() != kripke::BigCount(model.alive_count()) || model.world_count() == 0)
+    return {{"type", "error"},
+            {"message", "count: " + play_->game_name() +
+                            "'s worlds are counted, not listed, here; ask formulas instead"}};
+  if (formulas.size() > kMaxCountedFormulas)
+    return {
+        {"type", "error"},
+        {"message", "count: at most " + std::to_string(kMaxCountedFormulas) + " formulas a query"}};
+  const kripke::WorldSet possible = model.possible_worlds(me, model.actual());
+  Json counts = Json::array();
+  for (const Json& text : formulas) {
+    if (!text.is_string()) return {{"type", "error"}, {"message", "count: formulas are strings"}};
+    const UserFormula phi = parse_user_formula(text.get<std::string>(), "");
+    counts.push_back((truth_set(*play_, phi) & possible).count());
+  }
+  return {{"type", "answer"}, {"possible", possible.count()}, {"counts", std::move(counts)}};
 }
 
 void ProgramSeats::send(Seat& seat, const Json& message) { send_line(seat, message.dump()); }

@@ -66,6 +66,8 @@ class ProgramSeats final : public play::ProgramTable, public kripke::EventSink {
   // Each event, as each program's seat sees it.
   void emit(const kripke::Event& event) override;
   bool enabled() const override { return true; }
+  // A seat's view has its own count of possible worlds, never relation counts.
+  bool reads_relations() const override { return false; }
 
  private:
   struct Seat;
@@ -76,6 +78,9 @@ class ProgramSeats final : public play::ProgramTable, public kripke::EventSink {
                                   const std::function<std::string(const kripke::Json&)>& check);
   // A query's answer: what the seat knows.
   kripke::Json answer_query(const Seat& seat, const kripke::Json& query) const;
+  // In how many of the seat's possible worlds each formula holds.
+  kripke::Json count_answer(kripke::Agent me, const kripke::Json& formulas) const;
+  static constexpr std::size_t kMaxCountedFormulas = 100'000;
   void send(Seat& seat, const kripke::Json& message);
   // One JSON object, as text, after the events held for the seat ("": only those).
   void send_line(Seat& seat, const std::string& line);

@@ -1,8 +1,11 @@
 #include "batch/batch_config.hpp"
 
+#include <map>
 #include <numeric>
+#include <ostream>
 #include <set>
 
+#include "arena/program_seats.hpp"
 #include "games/catalog.hpp"
 #include "input/config_file.hpp"
 #include "kripke/rng.hpp"
@@ -19,10 +22,6 @@ const char* const kOverridableFields[] = {"rules", "agents", "max_turns", "max_w
 
 // Keeps the deal order apart from the games' seeds, whose paths have two indices.
 constexpr std::uint64_t kDealOrderStream = 0xdea1'0000'0000'0001ULL;
-
-std::unique_ptr<const kripke::Game> build_game(const Json& document) {
-  return games().make(read_config(document));
-}
 
 // Runs body(); an error located in what the condition overrides is re-pointed into the
 // condition (/batch/conditions/2/rules/children), any other error names the condition.
@@ -100,12 +99,19 @@ std::vector<std::size_t> deal_order(const kripke::Game& game, std::uint64_t seed
   return order;
 }
 
+}  // namespace
+
+std::unique_ptr<const kripke::Game> build_batch_game(Json document,
+                                                     std::vector<SeatProgram>* programs) {
+  std::vector<SeatProgram> taken = take_programs(document);
+  if (programs) *programs = std::move(taken);
+  return games().make(read_config(document));
+}
+
 std::size_t seats_of(const kripke::Game& game, std::uint64_t seed) {
   kripke::Rng rng(seed);
   return game.new_play(rng)->model().agent_count();
 }
-
-}  // namespace
 
 std::uint64_t game_seed(std::uint64_t batch_seed, std::size_t condition, std::uint64_t game) {
   // The top 53 bits: a seed every JSON reader reads exactly (kripke::kMaxSeed).
@@ -124,7 +130,7 @@ BatchConfig read_batch_config(const Json& document) {
   const Json& section = top.required("batch");
   batch.base = document;
   batch.base.erase("batch");
-  batch.base_game = build_game(batch.base);
+  batch.base_game = build_batch_game(batch.base);
 
   ObjectReader r(section, "/batch");
   const Json* games = r.find("games");
@@ -145,20 +151,65 @@ BatchConfig read_batch_config(const Json& document) {
   if (batch.all_deals && !batch.base_game->config().deal.is_null())
     throw InputError("deals: \"all\" plays every deal; remove the config's fixed deal", "/deal");
 
-  for (std::size_t k = 0; k < batch.conditions.size(); ++k) {
-    BatchCondition& c = batch.conditions[k];
-    const std::string path = "/batch/conditions/" + std::to_string(k);
-    Json merged = batch.base;
+  build_conditions(batch.base, batch.conditions, batch.seed, batch.all_deals, batch.games,
+                   "/batch/conditions");
+  return batch;
+}
+
+void build_conditions(const Json& base, std::vector<BatchCondition>& conditions, std::uint64_t seed,
+                      bool all_deals, std::uint64_t games, const std::string& conditions_path) {
+  for (std::size_t k = 0; k < conditions.size(); ++k) {
+    BatchCondition& c = conditions[k];
+    const std::string path = conditions_path + "/" + std::to_string(k);
+    Json merged = base;
     merged.merge_patch(c.overrides);  // RFC 7386: objects merge, arrays replace, null removes
     for_condition(c, path, [&] {
-      c.game = build_game(merged);
+      c.game = build_batch_game(merged, &c.programs);
       // The deal count first: a play builds the whole model, which may be large.
-      if (batch.all_deals) c.deal_order = deal_order(*c.game, batch.seed);
-      c.seats = seats_of(*c.game, batch.seed);
+      if (all_deals) c.deal_order = deal_order(*c.game, seed);
+      c.seats = seats_of(*c.game, seed);
     });
-    c.games = batch.all_deals ? c.deal_order.size() : batch.games;
+    for (SeatProgram& program : c.programs) {
+      if (c.overrides.contains(Json::json_pointer(program.source)))
+        program.source = path + program.source;
+      if (std::size_t(program.seat) >= c.seats)
+        throw InputError("a program plays agent " + std::to_string(program.seat + 1) +
+                             ", but the game has " + std::to_string(c.seats),
+                         program.source);
+    }
+    c.games = all_deals ? c.deal_order.size() : games;
   }
-  return batch;
+}
+
+std::uint64_t BatchConfig::seed_of(std::size_t condition, std::uint64_t game) const {
+  return game_seed(seed, shared_seeds ? 0 : condition, game);
+}
+
+void check_programs_allowed(const BatchConfig& batch, bool allowed, std::ostream& announce) {
+  std::map<std::vector<std::string>, std::string> first_seat;  // argv -> where it plays first
+  std::map<std::vector<std::string>, std::uint64_t> seats;
+  for (const BatchCondition& c : batch.conditions)
+    for (const SeatProgram& program : c.programs) {
+      const std::string where =
+          "seat " + std::to_string(program.seat + 1) + " of condition '" + c.name + "'";
+      if (!allowed)
+        throw InputError("this config has " + where + " played by the program `" +
+                             arena::command_line(program.argv) +
+                             "`: kripkesim runs a config's programs only with --allow-programs",
+                         program.source + "/program");
+      first_seat.emplace(program.argv, where);
+      ++seats[program.argv];
+    }
+  for (const auto& [argv, where] : first_seat)
+    announce << "kripkesim: `" << arena::command_line(argv) << "` plays " << where
+             << (seats[argv] > 1 ? " and " + std::to_string(seats[argv] - 1) + " more" : "")
+             << ", a process for each game\n";
+}
+
+bool BatchConfig::has_programs() const {
+  for (const auto& c : conditions)
+    if (!c.programs.empty()) return true;
+  return false;
 }
 
 Json BatchConfig::resolved() const {
@@ -183,6 +234,8 @@ Json BatchConfig::resolved() const {
   for (const auto& c : conditions) {
     Json entry = resolve({{"name", c.name}}, *c.game);
     if (!c.description.empty()) entry["description"] = c.description;
+    for (const SeatProgram& program : c.programs)
+      entry["programs"].push_back({{"seat", program.seat + 1}, {"program", program.argv}});
     list.push_back(std::move(entry));
   }
   section["conditions"] = std::move(list);

@@ -39,13 +39,6 @@ OrderedJson record_json(const GameRecord& r, const std::vector<ConditionInfo>& c
   return out;
 }
 
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
-  std::string out = "\"";
-  for (char ch : text) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
-  return out + "\"";
-}
-
 std::string joined(const std::vector<std::string>& items) {
   std::string out;
   for (const auto& item : items) out += (out.empty() ? "" : " ") + item;
@@ -95,9 +88,9 @@ GameRecord read_record(const Json& j, const std::string& path, const BatchConfig
     throw InputError(fmt::format("game {} is not part of shard {}/{}", r.index, shard.k, shard.n),
                      reader.path_of("index"));
   r.seed = kripke::seed_value(reader.required("seed"), reader.path_of("seed"));
-  if (r.seed != game_seed(batch.seed, r.condition, r.index))
+  if (r.seed != batch.seed_of(r.condition, r.index))
     throw InputError(fmt::format("game {} of this batch has seed {}, not {}", r.index,
-                                 game_seed(batch.seed, r.condition, r.index), r.seed),
+                                 batch.seed_of(r.condition, r.index), r.seed),
                      reader.path_of("seed"));
   r.deal = reader.required("deal").dump();
   const int max_turns = named->game->config().max_turns;
@@ -163,6 +156,13 @@ std::string first_difference(const Json& a, const Json& b) {
 
 }  // namespace
 
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
+  std::string out = "\"";
+  for (char ch : text) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+  return out + "\"";
+}
+
 std::vector<ConditionInfo> condition_infos(const BatchConfig& batch) {
   std::vector<ConditionInfo> out;
   for (const auto& c : batch.conditions) out.push_back({c.name, c.seats});
@@ -185,13 +185,15 @@ namespace {
 
 // Everything in the results but the games.
 OrderedJson results_header(const Results& results) {
-  return {{"kripkesim_results", kResultsVersion},
-          {"build", results.build},
-          {"config", results.config},
-          {"shard", {{"k", results.shard.k}, {"n", results.shard.n}}},
-          {"complete", results.complete},
-          {"summary", summary_json(summarize(results.conditions, results.records))},
-          {"timing", timing_json(results)}};
+  OrderedJson header = {{"kripkesim_results", kResultsVersion},
+                        {"build", results.build},
+                        {"config", results.config},
+                        {"shard", {{"k", results.shard.k}, {"n", results.shard.n}}},
+                        {"complete", results.complete},
+                        {"summary", summary_json(summarize(results.conditions, results.records))},
+                        {"timing", timing_json(results)}};
+  if (!results.standings.is_null()) header["standings"] = results.standings;
+  return header;
 }
 
 }  // namespace
@@ -258,7 +260,8 @@ void ResultsOutputs::write(const Results& results) {
   for (auto& entry : files_) entry.second->commit();
 }
 
-Results read_results(const std::string& file) {
+Results read_results(const std::string& file,
+                     const std::function<BatchConfig(const kripke::Json&)>& read_config) {
   const Json j = read_json_file(file);
   return in_file(file, [&] {
     Results r;
@@ -272,7 +275,7 @@ Results read_results(const std::string& file) {
     r.config = reader.required("config");
     const BatchConfig batch = [&] {
       try {
-        return read_batch_config(r.config);
+        return read_config(r.config);
       } catch (const InputError& e) {
         throw InputError(e.what(), "/config" + e.path());
       }
@@ -294,7 +297,8 @@ Results read_results(const std::string& file) {
                         r.records.back().index, r.conditions[r.records.back().condition].name),
             path);
     }
-    reader.find("summary");  // recomputed from the records, never trusted
+    reader.find("summary");    // recomputed from the records, never trusted
+    reader.find("standings");  // a tournament's: the same
     r.timing = read_timing(reader.find("timing"), r.conditions);
     reader.done();
     return r;

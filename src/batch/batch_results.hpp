@@ -3,6 +3,7 @@
 // JSON results of shards back into the results of the whole batch.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -32,6 +33,9 @@ struct Results {
   std::vector<GameRecord> records;  // by condition, then game index
   Timing timing;
   std::vector<std::string> merged_from;  // the files a merge read, with their shards
+  // What a layer above adds to the JSON (a tournament's standings): recomputed from the
+  // records, like the summary, and never read back.
+  OrderedJson standings;
 };
 
 // What the statistics need of each condition: its name and its number of seats.
@@ -59,8 +63,14 @@ class ResultsOutputs {
 };
 void check_results_extension(const std::string& file);
 
+// A CSV field: quoted (its quotes doubled) when it holds a comma, a quote or a line break.
+std::string csv_field(const std::string& text);
+
 // A JSON results file. FileErrors name the file and the JSON path of anything malformed.
-Results read_results(const std::string& file);
+// `read_config` reads the config it carries (a tournament's has its own reader).
+Results read_results(
+    const std::string& file,
+    const std::function<BatchConfig(const kripke::Json&)>& read_config = read_batch_config);
 
 struct MergedResults {
   Results results;

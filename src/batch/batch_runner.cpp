@@ -14,6 +14,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "arena/program_game.hpp"
 #include "kripke/game_loop.hpp"
 #include "output/file_error.hpp"
 #include "output/output_file.hpp"
@@ -95,12 +96,13 @@ class StopCheck {
 // Plays one game to its end; nullopt when asked to stop first (the game is abandoned and
 // its log, if any, never appears).
 std::optional<GameRecord> play_game(const BatchConfig& batch, WorkList::Item item,
-                                    const std::string& log_dir, const StopCheck& stop) {
+                                    const RunnerOptions& options, const StopCheck& stop) {
+  const std::string& log_dir = options.log_dir;
   const BatchCondition& condition = batch.conditions[item.condition];
   GameRecord record;
   record.condition = item.condition;
   record.index = item.game;
-  record.seed = game_seed(batch.seed, item.condition, item.game);
+  record.seed = batch.seed_of(item.condition, item.game);
 
   kripke::NullSink no_log;
   std::optional<OutputFile> log_file;
@@ -114,16 +116,27 @@ std::optional<GameRecord> play_game(const BatchConfig& batch, WorkList::Item ite
   kripke::EventSink& sink = log ? static_cast<kripke::EventSink&>(*log) : no_log;
 
   try {
+    // Programs see the game through the seat loop of `kripkesim play` (src/arena/).
+    std::optional<arena::ProgramGame> table;
+    if (!condition.programs.empty())
+      table.emplace(sink, options.program_limits,
+                    log_file ? log_file->name() + ".program" : std::string());
+    kripke::EventSink& events = table ? table->sink() : sink;
     std::optional<kripke::GameRunner> runner;
     if (batch.all_deals) {
-      runner.emplace(*condition.game, record.seed, sink, condition.deal_order[item.game]);
+      runner.emplace(*condition.game, record.seed, events, condition.deal_order[item.game]);
     } else {
-      runner.emplace(*condition.game, record.seed, sink);
+      runner.emplace(*condition.game, record.seed, events);
     }
-    runner->start();
-    while (!runner->finished()) {
+    if (table) {
+      table->play(*runner, condition.programs, options.stop);
       if (stop()) return std::nullopt;
-      runner->step();
+    } else {
+      runner->start();
+      while (!runner->finished()) {
+        if (stop()) return std::nullopt;
+        runner->step();
+      }
     }
     kripke::GameResult result = runner->result();
     record.deal = result.deal.dump();
@@ -203,7 +216,7 @@ BatchRun run_batch(const BatchConfig& batch, const RunnerOptions& options) {
         if (i >= work.size()) break;
         const WorkList::Item item = work.at(i);
         const auto game_start = Clock::now();
-        std::optional<GameRecord> record = play_game(batch, item, options.log_dir, stop);
+        std::optional<GameRecord> record = play_game(batch, item, options, stop);
         if (!record) break;
         seconds[w][item.condition] += seconds_since(game_start);
         finished[w].emplace_back(i, std::move(*record));

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "arena/program_seats.hpp"
 #include "batch/batch_config.hpp"
 #include "batch/batch_stats.hpp"
 
@@ -38,6 +39,7 @@ struct RunnerOptions {
   unsigned jobs = 1;
   Shard shard;
   std::string log_dir;                      // empty: no per-game logs
+  arena::ProgramLimits program_limits;      // for the conditions' programs
   const std::atomic<bool>* stop = nullptr;  // when it turns true, the run ends early
   // Called on the calling thread every `progress_interval` while the games run, and once
   // at the end.

@@ -109,11 +109,7 @@ Interval wilson95(double successes, std::uint64_t trials) {
   return {std::max(0.0, center - half), std::min(1.0, center + half)};
 }
 
-namespace {
-
 OrderedJson interval_json(Interval i) { return OrderedJson::array({i.low, i.high}); }
-
-}  // namespace
 
 OrderedJson summary_json(const std::vector<ConditionStats>& stats) {
   OrderedJson list = OrderedJson::array();

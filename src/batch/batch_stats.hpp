@@ -60,6 +60,8 @@ struct Interval {
   double low = 0, high = 1;
 };
 Interval wilson95(double successes, std::uint64_t trials);
+// [low, high].
+OrderedJson interval_json(Interval i);
 
 struct StrategyShare {
   std::uint64_t seat_games = 0;  // seats that played it, summed over games

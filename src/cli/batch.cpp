@@ -1,119 +1,56 @@
 // kripkesim batch CONFIG.json [--jobs N] [--shard K/N] [--out FILE]... [--log-dir DIR]
-//                             [--progress | --no-progress]
-// kripkesim merge RESULTS.json... [--out FILE]...
+//                             [--progress | --no-progress] [--allow-programs]
+// kripkesim merge RESULTS.json... [--out FILE]... [--standings FILE]...
 #include <fmt/format.h>
-#include <sys/ioctl.h>
-#include <unistd.h>
 
 #include <CLI/CLI.hpp>
-#include <algorithm>
-#include <chrono>
-#include <cstdio>
 #include <iostream>
 #include <memory>
-#include <optional>
-#include <thread>
 
 #include "batch/batch_report.hpp"
+#include "cli/batch_run.hpp"
 #include "cli/commands.hpp"
-#include "cli/exit_codes.hpp"
 #include "input/config_file.hpp"
-#include "kripke/plural.hpp"
-#include "output/file_error.hpp"
-#include "output/interrupt.hpp"
+#include "tournament/standings_outputs.hpp"
 
 namespace kripkesim {
 namespace {
 
 struct BatchOptions {
   std::string config;
-  unsigned jobs = std::max(1U, std::thread::hardware_concurrency());
-  std::string shard = "1/1";
-  std::vector<std::string> out;
-  std::string log_dir;
-  bool progress = false;
-  CLI::Option* progress_option = nullptr;  // given: --progress / --no-progress decides
-};
-
-// The live progress line on stderr: redrawn in place on a terminal, a line every few
-// seconds otherwise (when asked for with --progress).
-class ProgressPrinter {
- public:
-  explicit ProgressPrinter(std::vector<ConditionInfo> conditions)
-      : conditions_(std::move(conditions)), terminal_(isatty(STDERR_FILENO)) {}
-
-  std::chrono::milliseconds interval() const {
-    return std::chrono::milliseconds(terminal_ ? 250 : 5000);
-  }
-
-  void print(const BatchProgress& progress) {
-    std::string line = progress_line(progress, conditions_);
-    if (!terminal_) {
-      std::fprintf(stderr, "%s\n", line.c_str());
-      return;
-    }
-    winsize size{};
-    if (ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 1 &&
-        line.size() >= size.ws_col)
-      line.resize(size.ws_col - 1);  // a wrapped line could not be redrawn in place
-    std::fprintf(stderr, "\r%s\033[K", line.c_str());
-    drawn_ = true;
-  }
-
-  ~ProgressPrinter() {
-    if (drawn_) std::fputc('\n', stderr);
-  }
-
- private:
-  std::vector<ConditionInfo> conditions_;
-  bool terminal_;
-  bool drawn_ = false;
+  BatchRunOptions run;
 };
 
 void run_batch_command(const BatchOptions& options) {
-  const Shard shard = parse_shard(options.shard);
   const BatchConfig batch =
       in_file(options.config, [&] { return read_batch_config(read_json_file(options.config)); });
-  ResultsOutputs outputs(options.out);  // before the games: a bad path must not cost a run
-
-  const bool show_progress =
-      options.progress_option->count() ? options.progress : isatty(STDERR_FILENO) != 0;
-
-  InterruptGuard interrupt;
-  RunnerOptions runner;
-  runner.jobs = options.jobs;
-  runner.shard = shard;
-  runner.log_dir = options.log_dir;
-  runner.stop = &interrupt.requested();
-  std::optional<ProgressPrinter> printer;
-  if (show_progress) {
-    printer.emplace(condition_infos(batch));
-    runner.progress_interval = printer->interval();
-    runner.progress = [&](const BatchProgress& p) { printer->print(p); };
-  }
-  BatchRun run = in_file(options.config, [&] { return run_batch(batch, runner); });
-  printer.reset();
-
-  const Results results = results_of_run(batch, shard, std::move(run));
-  outputs.write(results);
-  std::cout << summary_table(results) << std::flush;
-  if (!results.complete)
-    throw CommandExit(
-        ExitCode(128 + interrupt.signal()),
-        fmt::format("interrupted: {} finished{}", kripke::counted(results.records.size(), "game"),
-                    options.out.empty() ? "" : R"( (results say "complete": false))"));
+  play_batch(batch, options.run, options.config,
+             [](const Results& results) { return summary_table(results); });
 }
 
 struct MergeOptions {
   std::vector<std::string> files;
   std::vector<std::string> out;
+  std::vector<std::string> standings;  // a tournament's
+  int bootstrap = kDefaultBootstrap;
 };
+
+// The batch or tournament config a results file carries.
+BatchConfig config_of_results(const kripke::Json& config) {
+  return is_tournament(config) ? read_tournament_config(config).batch : read_batch_config(config);
+}
 
 void run_merge_command(const MergeOptions& options) {
   ResultsOutputs outputs(options.out);
+  StandingsOutputs standings(options.standings);
   std::vector<Results> parts;
-  for (const std::string& file : options.files) parts.push_back(read_results(file));
-  const MergedResults merged = merge_results(parts, options.files);
+  for (const std::string& file : options.files)
+    parts.push_back(read_results(file, config_of_results));
+  MergedResults merged = merge_results(parts, options.files);
+  const bool tournament = is_tournament(merged.results.config);
+  if (!tournament && !options.standings.empty())
+    throw kripke::InputError("--standings: " + options.files.front() +
+                             " holds a batch's games, not a tournament's");
   if (!merged.missing_shards.empty()) {
     std::string missing;
     for (auto k : merged.missing_shards) missing += fmt::format(" {}", k);
@@ -122,8 +59,12 @@ void run_merge_command(const MergeOptions& options) {
         "results say \"complete\": false\n",
         missing, parts.front().shard.n);
   }
+  const std::string table = tournament
+                                ? report_standings(read_tournament_config(merged.results.config),
+                                                   merged.results, options.bootstrap, standings)
+                                : summary_table(merged.results);
   outputs.write(merged.results);
-  std::cout << summary_table(merged.results) << std::flush;
+  std::cout << table << std::flush;
 }
 
 }  // namespace
@@ -133,22 +74,7 @@ void add_batch_command(CLI::App& app) {
   CLI::App* cmd =
       app.add_subcommand("batch", "Play many games of a config's batch section, with statistics");
   cmd->add_option("CONFIG", options->config, "a config with a batch section (JSON)")->required();
-  cmd->add_option("-j,--jobs", options->jobs, "worker threads (default: all cores)")
-      ->check(CLI::Range(1, 1024))
-      ->type_name("N");
-  cmd->add_option("--shard", options->shard,
-                  "play only shard K of N: the games whose index g has g mod N = K-1 (default 1/1)")
-      ->type_name("K/N");
-  cmd->add_option("--out", options->out,
-                  "write the results to FILE.json (config, records, summary) or FILE.csv (one row "
-                  "per game); repeatable")
-      ->type_name("FILE");
-  cmd->add_option("--log-dir", options->log_dir,
-                  "write each game's JSON Lines log to DIR/<condition>-<index>.jsonl")
-      ->type_name("DIR");
-  options->progress_option =
-      cmd->add_flag("--progress,!--no-progress", options->progress,
-                    "show the progress line on stderr (default: only when stderr is a terminal)");
+  options->run.add_to(*cmd, "<condition>-<index>.jsonl");
   help_footer(
       *cmd,
       "Play the games of a config's batch section (docs/batch.md): N random deals or every\n"
@@ -164,16 +90,25 @@ void add_batch_command(CLI::App& app) {
 
 void add_merge_command(CLI::App& app) {
   auto options = std::make_shared<MergeOptions>();
-  CLI::App* cmd = app.add_subcommand("merge", "Combine the results files of batch shards");
+  CLI::App* cmd =
+      app.add_subcommand("merge", "Combine the results files of batch or tournament shards");
   cmd->add_option("RESULTS", options->files, "results files (JSON) of shards of one batch")
       ->required();
   cmd->add_option("--out", options->out, "write the merged results to FILE.json or FILE.csv")
       ->type_name("FILE");
+  cmd->add_option("--standings", options->standings,
+                  "a tournament's: write its standings to FILE.json or FILE.csv")
+      ->type_name("FILE");
+  cmd->add_option("--bootstrap", options->bootstrap,
+                  "a tournament's: resamples for the ratings' intervals (default 1000)")
+      ->check(CLI::Range(0, 100'000))
+      ->type_name("N");
   help_footer(
       *cmd,
-      "Combine the JSON results of `kripkesim batch --shard K/N` runs of one config into the\n"
-      "results of the whole batch: the records of all shards and the summary recomputed from\n"
-      "them (the same as one whole run gives). Prints the summary table.",
+      "Combine the JSON results of `kripkesim batch --shard K/N` (or `tournament --shard K/N`)\n"
+      "runs of one config into the results of the whole batch: the records of all shards and\n"
+      "the summary (a tournament's standings) recomputed from them, the same as one whole run\n"
+      "gives. Prints the summary table (the standings).",
       "  0  merged (a warning names missing shards)\n  2  a file is not a results file, comes "
       "from another config or shard count, or repeats a shard");
   cmd->callback([options] { run_merge_command(*options); });

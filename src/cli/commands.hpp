@@ -30,6 +30,7 @@ void add_validate_command(CLI::App& app);
 void add_scenario_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_batch_command(CLI::App& app);
+void add_tournament_command(CLI::App& app);
 void add_merge_command(CLI::App& app);
 void add_help_command(CLI::App& app);
 

@@ -3,16 +3,16 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <chrono>
 #include <iostream>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "arena/program_seats.hpp"
+#include "arena/program_game.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/program_options.hpp"
 #include "games/catalog.hpp"
 #include "input/config_file.hpp"
 #include "kripke/game_loop.hpp"
@@ -29,10 +29,8 @@ namespace {
 
 struct PlayOptions {
   std::string config;
-  std::vector<int> seats;             // 1-based, as typed
-  std::vector<std::string> programs;  // SEAT=PROGRAM, as typed
-  double program_timeout = 10;        // seconds per request
-  bool allow_programs = false;        // run the programs the config names
+  std::vector<int> seats;  // 1-based, as typed
+  ProgramOptions programs;
   SeedOption seed;
   std::string log;
 };
@@ -60,47 +58,6 @@ std::vector<kripke::Agent> people_seats(std::vector<kripke::Agent> people,
   return people;
 }
 
-// The desk of the play's game; an InputError naming the games that have one otherwise.
-std::unique_ptr<play::Desk> desk_for(kripke::Play& play) {
-  std::vector<std::string> seated;
-  for (const GameUnit& unit : game_units()) {
-    if (!unit.make_desk) continue;
-    if (unit.info.name == play.game_name()) return unit.make_desk(play);
-    seated.push_back(unit.info.name);
-  }
-  const std::string last = seated.back();
-  seated.pop_back();
-  throw kripke::InputError("people cannot take a seat in " + play.game_name() +
-                           ": kripkesim play runs " + kripke::ObjectReader::join(seated) + " and " +
-                           last);
-}
-
-// The programs' seats: --program's, then the config's for the other seats, which run only
-// with --allow-programs (a config stays data) and are named on standard error.
-std::vector<SeatProgram> program_seats(const PlayOptions& options,
-                                       const std::vector<SeatProgram>& configured,
-                                       const kripke::Play& play) {
-  std::vector<SeatProgram> specs;
-  for (const std::string& text : options.programs)
-    specs.push_back(arena::parse_program_option(text, int(play.model().agent_count())));
-  for (const SeatProgram& named : configured) {
-    const std::string argv = arena::command_line(named.argv);
-    if (!options.allow_programs)
-      throw kripke::InputError("this config has seat " + std::to_string(named.seat + 1) +
-                                   " played by the program `" + argv +
-                                   "`: kripkesim runs a config's programs only with "
-                                   "--allow-programs",
-                               named.source + "/program");
-    arena::check_program_seat(named, play);
-    if (std::any_of(specs.begin(), specs.end(),
-                    [&](const SeatProgram& s) { return s.seat == named.seat; }))
-      continue;
-    std::cerr << "kripkesim: seat " << named.seat + 1 << " is played by `" << argv << "`\n";
-    specs.push_back(named);
-  }
-  return specs;
-}
-
 void play_game(const PlayOptions& options) {
   // Named, not a structured binding: clang 14 (the fuzz preset) cannot capture one.
   GameWithPeople loaded = load_game_with_people(options.config);
@@ -122,7 +79,9 @@ void play_game(const PlayOptions& options) {
     sinks.add(marker);
     sinks.add(screens);
     kripke::GameRunner runner(*game, options.seed.or_config(game->config().seed), sinks);
-    std::vector<SeatProgram> specs = program_seats(options, loaded.programs, runner.play());
+    std::vector<SeatProgram> specs =
+        arena::seat_programs(options.programs.typed(), loaded.programs, options.programs.allowed(),
+                             runner.play(), std::cerr);
     const std::vector<kripke::Agent> seats =
         people_seats(people, options.seats, runner.play(), !specs.empty());
     std::vector<kripke::Agent> taken_by_programs;
@@ -136,10 +95,8 @@ void play_game(const PlayOptions& options) {
     screens.seat(seats, *desk);
     marker.set_seats(seats);
     marker.set_programs(taken_by_programs);
-    arena::ProgramLimits limits;
-    limits.timeout = std::chrono::milliseconds(std::int64_t(options.program_timeout * 1000));
     // Their standard error beside the log, if there is one.
-    arena::ProgramSeats programs(std::move(specs), limits, marker,
+    arena::ProgramSeats programs(std::move(specs), options.programs.limits(), marker,
                                  options.log.empty() ? "" : options.log + ".program");
     sinks.add(programs);
     programs.start(runner.play(), *desk);
@@ -171,22 +128,7 @@ void add_play_command(CLI::App& app) {
                   "a seat a person plays (repeat it for several people at one screen: "
                   "hot-seat); default: the agents whose strategy is \"human\", else seat 1")
       ->type_name("N");
-  cmd->add_option("--program", options->programs,
-                  "a seat a program plays over the seat protocol (docs/agents.md): "
-                  "SEAT=\"python3 agent.py\" (words split at spaces, no shell) or "
-                  "SEAT='[\"python3\", \"agent.py\"]' (a JSON list); repeat it for several")
-      ->type_name("SEAT=PROGRAM")
-      // One value each time, so that CONFIG may follow it.
-      ->allow_extra_args(false);
-  cmd->add_option("--program-timeout", options->program_timeout,
-                  "seconds a program has for each request, its queries included (default 10); "
-                  "past it the program is stopped and the seat's built-in strategy plays on")
-      ->type_name("SECONDS")
-      ->check(CLI::Range(0.001, 86400.0));
-  cmd->add_flag("--allow-programs", options->allow_programs,
-                "start the programs the config names for its seats (\"strategy\": {\"program\": "
-                "[...]}); without it such a config is refused, so that a shared config never "
-                "runs a program unasked");
+  options->programs.add_to(*cmd, /*seat_option=*/true);
   options->seed.add_to(*cmd);
   cmd->add_option("--log", options->log,
                   "also write the JSON Lines log to FILE (a person's moves marked \"by\": "

@@ -1,5 +1,7 @@
 #include "games/catalog.hpp"
 
+#include "kripke/config_reader.hpp"
+#include "kripke/play.hpp"
 #include "play/desk.hpp"
 
 // The one list of games, in the order `kripkesim list` shows them: a line per game, naming the
@@ -33,6 +35,20 @@ const kripke::GameCatalog& games() {
     return kripke::GameCatalog(std::move(infos));
   }();
   return catalog;
+}
+
+std::unique_ptr<play::Desk> desk_for(kripke::Play& play) {
+  std::vector<std::string> seated;
+  for (const GameUnit& unit : game_units()) {
+    if (!unit.make_desk) continue;
+    if (unit.info.name == play.game_name()) return unit.make_desk(play);
+    seated.push_back(unit.info.name);
+  }
+  const std::string last = seated.back();
+  seated.pop_back();
+  throw kripke::InputError("nobody can take a seat in " + play.game_name() +
+                           ": people and programs play " + kripke::ObjectReader::join(seated) +
+                           " and " + last);
 }
 
 }  // namespace kripkesim

@@ -42,4 +42,8 @@ const std::vector<GameUnit>& game_units();
 // Their GameInfos as a catalog: what configs are read and games built with.
 const kripke::GameCatalog& games();
 
+// The desk of the play's game (the seats of people and programs); an InputError naming the
+// games that have one otherwise.
+std::unique_ptr<play::Desk> desk_for(kripke::Play& play);
+
 }  // namespace kripkesim

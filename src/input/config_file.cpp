@@ -106,8 +106,8 @@ kripke::GameConfig read_config(const kripke::Json& document,
       if (agent.contains("strategy") && agent["strategy"].is_object() &&
           agent["strategy"].contains("program"))
         throw kripke::InputError(
-            "a program plays this seat: `kripkesim play --allow-programs` seats programs; this "
-            "command needs a built-in strategy here",
+            "a program plays this seat: run, play, batch and tournament seat programs (with "
+            "--allow-programs); this command needs a built-in strategy here",
             fmt::format("/agents/{}/strategy", k));
     }
   kripke::ObjectReader reader(document, "");
@@ -120,7 +120,7 @@ kripke::GameConfig read_config(const kripke::Json& document,
 namespace {
 
 GameWithPeople load(const std::string& file, const std::function<void(kripke::GameConfig&)>& adjust,
-                    bool people_may_play) {
+                    bool people_may_play, bool programs_may_play) {
   kripke::Json document = read_json_file(file);
   return in_file(file, [&] {
     // A scenario or an experiment is a config with more in it: point at its command rather
@@ -133,10 +133,8 @@ GameWithPeople load(const std::string& file, const std::function<void(kripke::Ga
                                              kind, key, command, file),
                                  std::string("/") + key);
     GameWithPeople out;
-    if (people_may_play) {
-      out.people = take_people(document);
-      out.programs = take_programs(document);
-    }
+    if (people_may_play) out.people = take_people(document);
+    if (programs_may_play) out.programs = take_programs(document);
     kripke::GameConfig config = read_config(document);
     if (adjust) adjust(config);
     out.game = games().make(std::move(config));
@@ -148,12 +146,17 @@ GameWithPeople load(const std::string& file, const std::function<void(kripke::Ga
 
 std::unique_ptr<kripke::Game> load_game(const std::string& file,
                                         const std::function<void(kripke::GameConfig&)>& adjust) {
-  return load(file, adjust, false).game;
+  return load(file, adjust, false, false).game;
 }
 
 GameWithPeople load_game_with_people(const std::string& file,
                                      const std::function<void(kripke::GameConfig&)>& adjust) {
-  return load(file, adjust, true);
+  return load(file, adjust, true, true);
+}
+
+GameWithPeople load_game_with_programs(const std::string& file,
+                                       const std::function<void(kripke::GameConfig&)>& adjust) {
+  return load(file, adjust, false, true);
 }
 
 }  // namespace kripkesim

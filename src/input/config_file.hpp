@@ -60,5 +60,8 @@ struct GameWithPeople {
 };
 GameWithPeople load_game_with_people(const std::string& file,
                                      const std::function<void(kripke::GameConfig&)>& adjust = {});
+// The same without people (`kripkesim run`): the config's programs only.
+GameWithPeople load_game_with_programs(const std::string& file,
+                                       const std::function<void(kripke::GameConfig&)>& adjust = {});
 
 }  // namespace kripkesim
