@@ -9,6 +9,10 @@ scripts/plot.sh installs it and runs this with the system's Python).
                                wins per seat it played, with its 95% Wilson interval
         OUT_PREFIX-rounds.svg  per condition, the distribution of game lengths (rounds)
                                (both per-condition figures only up to 24 conditions)
+    plot.py standings STANDINGS.json OUT.svg  # a tournament's standings (--standings, or
+                                              # its results file): each entrant's rating
+                                              # with its bootstrap interval, and its win
+                                              # share at each seat with its Wilson interval
     plot.py log LOG.jsonl OUT.svg             # a game's JSON Lines log: the worlds each
                                               # agent considers possible, update by update
                                               # (OUT.png: a PNG)
@@ -187,6 +191,46 @@ def plot_log(log_path, path):
     save(figure, path)
 
 
+def plot_standings(source, path):
+    """A tournament's ratings and per-seat win shares, entrants best first."""
+    try:
+        with open(source) as f:
+            data = json.load(f)
+    except json.JSONDecodeError as e:
+        fail(f"{source}: not JSON: {e.msg}")
+    standings = data.get("standings", data)
+    entrants = sorted(standings["entrants"], key=lambda e: -e["rating"])
+    names = [e["name"] for e in entrants]
+    seats = standings["seats"]
+    figure, (left, right) = plt.subplots(1, 2, figsize=(9.0, 0.45 * len(names) + 1.6),
+                                         gridspec_kw={"width_ratios": [1, 1.4]})
+    ys = list(range(len(names)))[::-1]
+    ratings = [e["rating"] for e in entrants]
+    errors = [[e["rating"] - e["rating_ci95"][0] for e in entrants],
+              [e["rating_ci95"][1] - e["rating"] for e in entrants]]
+    left.errorbar(ratings, ys, xerr=errors, fmt="o", capsize=3)
+    left.axvline(1500, color="grey", linewidth=0.8, linestyle=":")
+    left.set_yticks(ys)
+    left.set_yticklabels(names)
+    left.set_xlabel("rating (Elo scale, 95% bootstrap interval)")
+    height = 0.8 / max(1, seats)
+    for seat in range(seats):
+        shares = [e["seats"][seat]["win_share"] for e in entrants]
+        low = [e["seats"][seat]["win_share"] - e["seats"][seat]["win_share_wilson95"][0]
+               for e in entrants]
+        high = [e["seats"][seat]["win_share_wilson95"][1] - e["seats"][seat]["win_share"]
+                for e in entrants]
+        right.barh([y + 0.4 - height * (seat + 0.5) for y in ys], shares, height=height,
+                   xerr=[low, high], capsize=2, label=f"seat {seat + 1}")
+    right.axvline(1 / max(1, seats), color="grey", linewidth=0.8, linestyle=":")
+    right.set_yticks(ys)
+    right.set_yticklabels([])
+    right.set_xlabel("win share per seat (95% Wilson interval)")
+    legend_beside(right)
+    figure.suptitle(f"Tournament: {standings['games']} games")
+    save(figure, path)
+
+
 def main(argv):
     args = argv[1:]
     extension = "svg"
@@ -194,15 +238,15 @@ def main(argv):
         if args[1] not in SAVE:
             fail(f"--format {args[1]}: expected svg or png")
         extension, args = args[1], args[2:]
-    if len(args) != 3 or args[0] not in ("results", "log"):
+    if len(args) != 3 or args[0] not in ("results", "log", "standings"):
         print(__doc__, file=sys.stderr)
         sys.exit(2)
     kind, source, target = args
     try:
-        if kind == "log":
+        if kind in ("log", "standings"):
             if extension == "png" and not target.endswith(".png"):
                 target += ".png"
-            plot_log(source, target)
+            (plot_log if kind == "log" else plot_standings)(source, target)
             return
         results = load(source)
         if len(conditions(results)) <= MAX_CONDITIONS:

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Usage: tests/plot_script_test.sh KRIPKESIM SCRATCH_DIR
-# scripts/plot.py on a small batch's results and on one game's log: each figure is written,
+# scripts/plot.py on a small batch's results, a tournament's standings and one game's log: each figure is written,
 # is SVG, and shows what it should (every condition's name, every player's name); bad input
 # exits 2 with a message. Skipped (exit 77) when the system's Python has no matplotlib.
 set -euo pipefail
@@ -56,6 +56,16 @@ done
 cp "$dir/worlds.png" "$dir/worlds-first.png"
 "$python" "$root/scripts/plot.py" log "$log" "$dir/worlds.png"
 cmp -s "$dir/worlds.png" "$dir/worlds-first.png" || fail "two runs drew different PNG files"
+
+# A tournament's standings: every entrant named, from the standings or the results file.
+"$kripkesim" tournament "$root/configs/tournaments/clue-strategies.json" --rounds 1 \
+  --no-progress --standings "$dir/standings.json" --out "$dir/tournament.json" >/dev/null
+for source in standings tournament; do
+  "$python" "$root/scripts/plot.py" standings "$dir/$source.json" "$dir/$source.svg"
+  for entrant in info-gain reasoning not-own random; do
+    grep -q ">$entrant<" "$dir/$source.svg" || fail "$source.svg lacks $entrant"
+  done
+done
 
 # Bad input: exit 2 and one message.
 echo '{"v":1,"event":"end"}' >"$dir/bad.jsonl"

@@ -280,11 +280,13 @@ class CluePlay final : public Play {
       for (Agent j : order) whom += (j == order.front() ? "" : ", ") + std::to_string(j + 1);
       whom += " in turn";
     }
+    // A move given from outside (a person's, a program's, a scenario's) names no strategy:
+    // the log's "by" says whose it was.
     const std::string text =
-        agent_name(asker) + " (" +
-        (person_suggests_ ? std::string("human")
-                          : strategy_names()[std::size_t(agents_[asker].strategy)]) +
-        ") suggests " + card_list(rules_, cards, " and ") + ", asking " + whom;
+        agent_name(asker) +
+        (person_suggests_ ? std::string()
+                          : " (" + strategy_names()[std::size_t(agents_[asker].strategy)] + ")") +
+        " suggests " + card_list(rules_, cards, " and ") + ", asking " + whom;
     rec["text"] = text;
     if (!reason) {
       emit(std::move(rec), text);
@@ -363,7 +365,7 @@ class CluePlay final : public Play {
   std::vector<AgentSettings> agents_;
   std::vector<std::uint64_t> shown_before_;  // per player: the cards it has shown
   PersonShows person_shows_;                 // none: every answerer follows its policy
-  bool person_suggests_ = false;             // the suggestion being answered is a person's
+  bool person_suggests_ = false;             // the suggestion came from outside the game
   std::vector<Outlook> previous_views_;      // for marking what the next table adds
   Agent next_asker_ = 0;
   int last_shown_ = -1;
