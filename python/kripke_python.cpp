@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/model_drawing.hpp"
 #include "cli/model_queries.hpp"
 #include "games/catalog.hpp"
 #include "input/config_file.hpp"
@@ -18,6 +19,7 @@
 #include "kripke/game_loop.hpp"
 #include "output/file_error.hpp"
 #include "scenario/scenario.hpp"
+#include "scenario/scenario_runner.hpp"
 
 namespace py = pybind11;
 
@@ -35,6 +37,7 @@ class Session final : public kripke::EventSink {
   }
 
   void emit(const kripke::Event& event) override {
+    memory_.emit(event);  // the last record of each kind, for an expect_event step
     if (!event.record.is_null()) events_.push_back(event);
   }
   bool enabled() const override { return true; }
@@ -96,6 +99,33 @@ class Session final : public kripke::EventSink {
     const kripkesim::UserFormula phi = parse(formula);
     runner_.play().scripted_announcement(phi.formula, "announce " + formula);
   }
+  // A step as a scenario's script takes it ({"observe": ...}, {"act": ...}, {"expect": ...},
+  // ...): the failure report of an expectation, or nothing.
+  std::optional<std::string> update(const std::string& step_json) {
+    const Json json = Json::parse(step_json);
+    try {
+      return kripkesim::play_script_step(runner_, memory_, kripkesim::read_step(json, 0));
+    } catch (const kripke::InputError& e) {
+      // Its place in the step, not in a script.
+      const std::string prefix = "/script/0";
+      const std::string& path = e.path();
+      throw kripke::InputError(e.what(),
+                               path.rfind(prefix, 0) == 0 ? path.substr(prefix.size()) : path);
+    }
+  }
+  std::string draw(std::optional<int> seat, const std::string& where, bool minimize,
+                   std::size_t limit, const std::string& title) const {
+    kripkesim::DrawRequest request;
+    if (seat) request.agent = agent(*seat);
+    if (!where.empty()) {
+      request.where = kripkesim::truth_set(runner_.play(), parse(where));
+      request.where_text = where;
+    }
+    request.minimize = minimize;
+    request.limit = limit;
+    request.title = title;
+    return kripkesim::model_dot(runner_.play(), request);
+  }
   std::string actual() const { return runner_.play().actual_world_json().dump(); }
   std::string game_name() const { return runner_.play().game_name(); }
   int players() const { return int(runner_.play().model().agent_count()); }
@@ -123,6 +153,8 @@ class Session final : public kripke::EventSink {
   std::unique_ptr<kripke::Game> game_;
   kripke::GameRunner runner_;
   std::vector<kripke::Event> events_;
+  kripke::NullSink no_transcript_;
+  kripkesim::EventMemory memory_{no_transcript_, /*keep=*/true};
 };
 
 }  // namespace
@@ -157,6 +189,8 @@ PYBIND11_MODULE(_kripke, m) {
       .def("query", &Session::query)
       .def("frame", &Session::frame)
       .def("announce", &Session::announce)
+      .def("update", &Session::update)
+      .def("draw", &Session::draw)
       .def("actual", &Session::actual)
       .def("game_name", &Session::game_name)
       .def("players", &Session::players);

@@ -92,6 +92,23 @@ echo "(SMCDEL side by side: scripts/compare-smcdel.sh, which builds SMCDEL first
 
 load "the seat protocol"
 "$k" bench arena-clue --repeat 21
+"$k" bench python-clue
+
+load "tournaments"
+timed "clue-arena tournament, 1008 games, 2 jobs" \
+  "$k" tournament configs/tournaments/clue-arena.json --allow-programs --jobs 2 --no-progress \
+  --out "$out/arena.json"
+for shard in 1 2; do
+  "$k" tournament configs/tournaments/clue-arena.json --allow-programs --jobs 2 --no-progress \
+    --shard "$shard/2" --out "$out/arena-$shard.json" >/dev/null 2>&1
+done
+"$k" merge "$out/arena-1.json" "$out/arena-2.json" --out "$out/arena-merged.json" >/dev/null
+python3 - "$out/arena.json" "$out/arena-merged.json" <<'PY'
+import json, sys
+whole, merged = (json.load(open(f)) for f in sys.argv[1:])
+same = whole["games"] == merged["games"] and whole["standings"] == merged["standings"]
+print("sharded and merged:", "the same games and standings" if same else "DIFFERENT")
+PY
 
 load "batch speed-up"
 for jobs in 1 2; do

@@ -106,6 +106,29 @@ class Game:
         """A public announcement of `formula` (true at the actual world), as a scenario's."""
         self._session.announce(formula)
 
+    def observe(self, agents, formulas):
+        """The agents learn, privately, whether each formula holds (a scenario's observe)."""
+        self.update({"observe": {"agents": list(agents), "formulas": list(formulas)}})
+
+    def act(self, action):
+        """The product update with an action model, written as a scenario's "action" step
+        takes it ({"events": [...], "indistinguishable": {...}, ...}: docs/scenarios.md)."""
+        self.update({"action": action})
+
+    def update(self, step):
+        """Any step a scenario's script takes, as a dict: {"announce": ...}, {"observe": ...},
+        {"action": ...}, {"expect": ...}, .... Raises kripke.Error for bad input and
+        AssertionError with the scenario's report when an expectation fails."""
+        failure = self._session.update(json.dumps(step))
+        if failure is not None:
+            raise AssertionError(failure)
+
+    def draw(self, seat=None, where=None, minimize=False, limit=2000, title=""):
+        """The model as Graphviz DOT text, as `kripkesim draw` writes it: all of it, what
+        `seat` considers possible, or the worlds where `where` holds; `minimize`: its
+        bisimulation contraction. Over `limit` nodes and edges (0: any) is an error."""
+        return self._session.draw(seat, where or "", minimize, limit, title)
+
     def actual(self):
         """The actual world, as `check --format json` writes it."""
         return json.loads(self._session.actual())

@@ -86,6 +86,42 @@ class Models(unittest.TestCase):
         self.assertIsInstance(m.actual(), dict)
 
 
+    def test_observe_and_act_as_a_scenario_does(self):
+        # The letter, read while Bill is unaware (van Ditmarsch, van der Hoek and Kooi 2007):
+        # Anne knows p, Bill believes she does not know whether p.
+        m = kripke.load_model("configs/models/letter-unnoticed.json")
+        m.act({"events": [{"name": "reads p", "pre": "p"}, {"name": "reads not p", "pre": "~p"},
+                          {"name": "nothing", "pre": "true"}],
+               "actual": "reads p",
+               "arrows": {"anne": {"reads p": ["reads p"], "reads not p": ["reads not p"],
+                                   "nothing": ["nothing"]},
+                          "bill": {"reads p": ["nothing"], "reads not p": ["nothing"],
+                                   "nothing": ["nothing"]}}})
+        self.assertTrue(m.check("K{anne} p"))
+        self.assertTrue(m.check("B{bill} ~Kw{anne} p"))
+        m.update({"expect": "K{anne} p"})
+        with self.assertRaises(AssertionError):
+            m.update({"expect": "K{bill} p"})
+        # Anne reads it while Bill sees her read: he knows that she knows whether p.
+        seen = kripke.load_model("configs/models/letter-unnoticed.json")
+        seen.observe(["anne"], ["p"])
+        self.assertTrue(seen.check("K{anne} p & ~Kw{bill} p & K{bill} Kw{anne} p"))
+        with self.assertRaises(kripke.Error) as e:
+            m.update({"observe": {"agents": [9], "formulas": ["p"]}})
+        self.assertIn("/observe/agents", str(e.exception))
+
+    def test_draw_is_what_kripkesim_draw_writes(self):
+        m = kripke.load_model("configs/model.json")
+        out = cli("draw", "configs/model.json")
+        self.assertEqual(m.draw(), out.stdout)
+        out = cli("draw", "configs/model.json", "--agent", "1", "--minimize")
+        self.assertEqual(m.draw(seat=1, minimize=True), out.stdout)
+        self.assertTrue(m.draw().startswith("graph kripke {"))
+        with self.assertRaises(kripke.Error) as e:
+            m.draw(limit=1)
+        self.assertIn("over the limit of 1", str(e.exception))
+
+
 class Agent(unittest.TestCase):
     def test_a_python_agent_at_a_seat(self):
         agent = os.path.join(os.path.dirname(__file__), "knowing_agent.py")

@@ -79,8 +79,11 @@ void run_bench(const BenchOptions& opt) {
         continue;
       }
       const auto [lo, hi] = std::minmax_element(wall.begin(), wall.end());
-      fmt::print("  {:<28} {:>11} {:>11} {:>11} {:>11}  {}\n", row.label,
-                 format_seconds(median(row.times.cpu)), format_seconds(median(wall)),
+      // A time measured by another program (Python's own clock) has no CPU time here.
+      const std::string cpu =
+          row.times.cpu.empty() ? std::string("-") : format_seconds(median(row.times.cpu));
+      fmt::print("  {:<28} {:>11} {:>11} {:>11} {:>11}  {}\n", row.label, cpu,
+                 format_seconds(median(wall)),
                  format_seconds(*lo), format_seconds(*hi), row.note);
     }
     fmt::print("  peak memory of the process so far: {:.1f} MiB\n", peak_memory_mib());

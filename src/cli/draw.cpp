@@ -9,12 +9,11 @@
 #include <optional>
 
 #include "cli/commands.hpp"
+#include "cli/model_drawing.hpp"
 #include "cli/started_game.hpp"
 #include "input/formula_input.hpp"
-#include "kripke/bisimulation.hpp"
 #include "kripke/game_loop.hpp"
 #include "kripke/plural.hpp"
-#include "output/dot_drawing.hpp"
 #include "output/file_error.hpp"
 #include "output/graphviz_render.hpp"
 #include "output/output_file.hpp"
@@ -48,60 +47,19 @@ void draw(const DrawOptions& options) {
   OutputFile out(options.out);  // opened first: a bad --out is reported before any work
   const StartedGame started(options.start);
   const kripke::Play& play = started.play();
-  if (!play.enumerates_worlds())
-    throw FileError(options.start.config,
-                    "the worlds of this play are counted, not listed (the symbolic engine; "
-                    "Sleuth's full deck; Cluedo): a drawing needs them listed, with \"engine\": "
-                    "\"explicit\" where the game has it");
-
-  kripke::WorldSet worlds = play.model().alive();
-  std::string title = fmt::format("{}: ", play.game_name());
-  if (!options.agent.empty()) {
-    const kripke::Agent a = in_file("--agent", [&] {
+  DrawRequest request;
+  if (!options.agent.empty())
+    request.agent = in_file("--agent", [&] {
       return resolve_agent(play, AgentRef{options.agent, ""});
     });
-    worlds &= play.model().possible_worlds(a);
-    title += fmt::format("what {} considers possible, ", play.agent_name(a));
-  }
   if (where) {
-    worlds &= in_file("--where", [&] { return truth_set(play, *where); });
-    title += fmt::format("where {}, ", where->text);
+    request.where = in_file("--where", [&] { return truth_set(play, *where); });
+    request.where_text = where->text;
   }
-  const std::size_t count = worlds.count();
-  title += fmt::format("{} of {}", count, kripke::counted(play.model().alive_count(), "world"));
-  if (!play.model().s5()) {
-    if (options.minimize)
-      throw kripke::InputError(
-          "--minimize contracts S5 models; this one holds beliefs (relations that are not "
-          "equivalences): draw it whole, or some of it with --agent or --where");
-    if (const std::size_t size = belief_drawing_size(play.model(), worlds);
-        options.limit != 0 && size > options.limit)
-      throw kripke::InputError(fmt::format(
-          "{} and {} to draw, {} in all, over the limit of {}: draw what one agent considers "
-          "possible (--agent), the worlds where a formula holds (--where), or raise --limit",
-          kripke::counted(count, "world"), kripke::counted(size - count, "arrow"), size,
-          options.limit));
-    const std::string dot =
-        dot_belief_drawing(play, worlds, options.title.empty() ? title : options.title);
-    out.stream() << (options.format == "dot"
-                         ? dot
-                         : render_with_dot(dot, options.format, options.timeout));
-    out.commit();
-    return;
-  }
-  const kripke::Contraction drawn = options.minimize
-                                        ? kripke::bisimulation_contraction(play.model(), worlds)
-                                        : kripke::without_contraction(play.model(), worlds);
-  if (options.minimize)
-    title += fmt::format(", {} after bisimulation contraction", drawn.block_count());
-  if (const std::size_t size = drawing_size(drawn); options.limit != 0 && size > options.limit)
-    throw kripke::InputError(fmt::format(
-        "{}{} and {} to draw, {} in all, over the limit of {}: draw what one agent considers "
-        "possible (--agent), the worlds where a formula holds (--where){}, or raise --limit",
-        kripke::counted(drawn.block_count(), "world"), options.minimize ? " after contraction" : "",
-        kripke::counted(size - drawn.block_count(), "edge"), size, options.limit,
-        options.minimize ? "" : ", the bisimulation contraction (--minimize)"));
-  const std::string dot = dot_drawing(play, drawn, options.title.empty() ? title : options.title);
+  request.minimize = options.minimize;
+  request.title = options.title;
+  request.limit = options.limit;
+  const std::string dot = in_file(options.start.config, [&] { return model_dot(play, request); });
   out.stream() << (options.format == "dot" ? dot
                                            : render_with_dot(dot, options.format, options.timeout));
   out.commit();

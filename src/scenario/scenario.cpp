@@ -256,6 +256,8 @@ constexpr ActionKind kActions[] = {
     {"expect_event", read_expect_event},
 };
 
+}  // namespace
+
 Step read_step(const Json& json, std::size_t index) {
   ObjectReader r(json, "/script/" + std::to_string(index));
   std::vector<const ActionKind*> present;
@@ -282,8 +284,6 @@ Step read_step(const Json& json, std::size_t index) {
   step.action = present[0]->read(json[step.key], step.path);
   return step;
 }
-
-}  // namespace
 
 EventRelations event_relations(const kripke::Play& play, const ActionStep& step) {
   const std::size_t agents = play.model().agent_count(), events = step.events.size();

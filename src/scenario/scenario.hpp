@@ -103,6 +103,9 @@ bool is_expectation(const StepAction& action);
 // `default_name`.
 void read_scenario_keys(kripke::ObjectReader& reader, Scenario& scenario);
 
+// Step `index` of a script (its errors at /script/INDEX/...).
+Step read_step(const kripke::Json& json, std::size_t index);
+
 // A scenario file read (not yet played); FileError on any problem.
 Scenario load_scenario(const std::string& file);
 

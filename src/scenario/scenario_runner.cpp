@@ -224,9 +224,10 @@ std::string failure_report(const kripke::Play& play, const Step& step, const std
   return out + few_worlds_lines(play, "    ");
 }
 
-// Runs one step; input errors that the core raised without a place get the step's.
-std::optional<std::string> execute(kripke::GameRunner& runner, const EventMemory& events,
-                                   const Step& step) {
+}  // namespace
+
+std::optional<std::string> play_script_step(kripke::GameRunner& runner, const EventMemory& events,
+                                            const Step& step) {
   try {
     return std::visit(StepExecutor(runner, events, step), step.action);
   } catch (const InputError& e) {
@@ -234,8 +235,6 @@ std::optional<std::string> execute(kripke::GameRunner& runner, const EventMemory
     throw InputError(e.what(), step.path);
   }
 }
-
-}  // namespace
 
 ScenarioPlay::ScenarioPlay(const Scenario& scenario, kripke::EventSink& transcript)
     : game_(games().make(scenario.config)),
@@ -255,7 +254,7 @@ std::optional<std::string> ScenarioPlay::play_step(const Step& step) {
   heading = kripke::cut_to_width(heading);
   play.emit_text(heading);
   if (!step.comment.empty()) play.emit_text("   # " + step.comment);
-  const std::optional<std::string> problem = execute(*runner_, events_, step);
+  const std::optional<std::string> problem = play_script_step(*runner_, events_, step);
   if (is_expectation(step.action)) play.emit_text(problem ? "   FAILED: " + *problem : "   ok");
   if (problem) return failure_report(play, step, *problem);
   return std::nullopt;

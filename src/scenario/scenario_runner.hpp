@@ -38,6 +38,12 @@ class EventMemory final : public kripke::EventSink {
   std::map<std::string, kripke::LogRecord> last_;
 };
 
+// Plays one step on a running game (a scenario's, or Python's Game.update): the failure
+// report of a failed expectation, or nothing. Input errors that the core raised without a
+// place get the step's.
+std::optional<std::string> play_script_step(kripke::GameRunner& runner, const EventMemory& events,
+                                            const Step& step);
+
 // A scenario's game, started, whose steps are played one at a time (`run_scenario` plays
 // them all; `draw` and `check` stop after the first few).
 class ScenarioPlay {

@@ -76,7 +76,8 @@ std::vector<BenchRow> many_games(int games, int jobs, int repeat) {
 
 }  // namespace
 
-std::vector<BenchRow> arena_rows(int repeat);  // arena_bench.cpp, beside this file
+std::vector<BenchRow> arena_rows(int repeat);   // arena_bench.cpp, beside this file
+std::vector<BenchRow> python_rows(int repeat);  // python_bench.cpp, beside this file
 
 std::vector<BenchCase> clue_bench_cases() {
   return {
@@ -92,6 +93,10 @@ std::vector<BenchCase> clue_bench_cases() {
        "Clue: kripkesim play with a compiled program at every seat (the seat protocol) against "
        "kripkesim run with built-in random agents, each a process writing its log (game k: seed k)",
        11, [](int repeat) { return arena_rows(repeat); }},
+      {"python-clue",
+       "Clue from Python (the module kripke): a formula checked on the 47,040-world model against "
+       "the same check in C++, and whole games with random legal moves against kripkesim run",
+       11, [](int repeat) { return python_rows(repeat); }},
   };
 }
 
