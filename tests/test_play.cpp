@@ -568,19 +568,25 @@ TEST_CASE("[play] a person is a muddy child: answers the father, right or wrong"
 TEST_CASE("[play] a person plays What's My Number?: answers its cards, claims its numbers") {
   namespace nm = kripke::number;
   const std::string config = kripke_test::source_path("configs/number.json");
-  // In process: player 1 answers each card it draws truthfully, and after every turn makes
-  // the right claim (its numbers once it knows them, no before); the claims are the desk's,
-  // so they are not in the replay's records.
+  // In process: player 1 answers each card it draws truthfully, and after every answer,
+  // before the epistemagic announcement, makes the right claim (its numbers once it knows
+  // them, no before); the claims are the desk's, so they are not in the replay's records.
   Replay expected;
   std::string own;  // player 1's board, as a claim: "2,4"
   {
     const auto game = kripkesim::load_game(config);
     kripke::GameRunner runner(*game, game->config().seed, expected.recorder);
-    const auto& number = dynamic_cast<const nm::NumberPlay&>(runner.play());
+    auto& number = dynamic_cast<nm::NumberPlay&>(runner.play());
     runner.start();
     const kripke::Model& m = number.model();
     for (const Json& n : nm::board_numbers(number.tables().board(m.actual(), 0)))
       own += kripke_test::cat(own.empty() ? "" : ",", n.dump());
+    number.ask_after_answers([&] {
+      std::size_t possible = 0;
+      for (kripke::World w : m.partition(0).class_containing(m.actual()))
+        possible += m.alive().test(w);
+      expected.lines.push_back(possible == 1 ? own : "no");
+    });
     while (!runner.finished()) {
       if (number.next_player() != 0) {
         runner.step();
@@ -591,10 +597,6 @@ TEST_CASE("[play] a person plays What's My Number?: answers its cards, claims it
         expected.movers.push_back(0);
         runner.person_turn({{"question", q}, {"answer", yes}}, "/move", "test");
       }
-      std::size_t possible = 0;
-      for (kripke::World w : m.partition(0).class_containing(m.actual()))
-        possible += m.alive().test(w);
-      expected.lines.push_back(possible == 1 ? own : "no");
     }
   }
   REQUIRE(expected.movers.size() >= 2);
@@ -650,6 +652,19 @@ TEST_CASE("[play] a person plays What's My Number?: answers its cards, claims it
     CHECK((card == std::string::npos || card < r.out.rfind("player 1> ", asked)));
   }
   CHECK(questions >= 3);  // including after the turn before player 1's
+  // Each question comes after its turn's answer and before the turn's epistemagic
+  // announcement, whose absence (someone knows) would otherwise give the answer away.
+  for (auto asked = r.out.find("Do you know your numbers?"); asked != std::string::npos;
+       asked = r.out.find("Do you know your numbers?", asked + 1)) {
+    const auto last_before = [&](const char* what) {
+      const auto at = r.out.rfind(what, asked);
+      return at == std::string::npos ? std::size_t{0} : at;
+    };
+    const std::size_t answered = std::max(last_before("\" yes"), last_before("\" no"));
+    REQUIRE(answered > 0);
+    CHECK(r.out.substr(answered, asked - answered).find("epistemagic") == std::string::npos);
+  }
+  CHECK_THAT(r.out, Catch::Contains("epistemagic 1: nobody knows their numbers"));
   CHECK_THAT(guess.r.out, Catch::Contains("Wrong: a guess: you still consider "));
   CHECK(occurrences(guess.r.out, "Do you know your numbers?") == 1);
   Json guessed;

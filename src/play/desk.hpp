@@ -68,6 +68,10 @@ class Desk {
   // you are muddy?"). Whatever the desk logs then is marked as the people's; a person who
   // answers wrongly cannot win (wrong_claims).
   virtual void between_turns(Seats& seats) { (void)seats; }
+  // For a game whose questions come within a turn (What's My Number?: after the answer,
+  // before the epistemagic announcement, whose absence would give the answer away): `ask`
+  // puts them then. between_turns asks each turn's questions once, whichever comes first.
+  virtual void ask_within_turns(std::function<void()> ask) { (void)ask; }
   // The people who answered such a question wrongly: out of the game (Play::rule_out).
   const std::set<kripke::Agent>& wrong_claims() const { return wrong_claims_; }
   // What the seat sees of an event, as lines of text (empty: nothing): the "screen" of the

@@ -43,6 +43,7 @@ bool SeatLoop::is_person(kripke::Agent a) const {
 
 void SeatLoop::run() {
   runner_.before_win_check([this] { between_turns(); });
+  desk_.ask_within_turns([this] { between_turns(); });
   runner_.start();
   while (!runner_.finished()) {
     const std::optional<kripke::Agent> mover = desk_.to_move();

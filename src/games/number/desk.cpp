@@ -201,6 +201,10 @@ std::string NumberDesk::table(kripke::Agent me) const {
 
 void NumberDesk::between_turns(Seats& seats) {
   if (play_.turn() == 0) return;  // before the first answer nobody can know
+  // Put after the answer (ask_within_turns), before the epistemagic announcement; not
+  // again after the turn.
+  if (play_.turn() == asked_turn_) return;
+  asked_turn_ = play_.turn();
   ask_claims(
       seats,
       [&](kripke::Agent me) {

@@ -15,9 +15,12 @@ namespace kripkesim::play {
 
 class NumberDesk final : public Desk {
  public:
-  explicit NumberDesk(const kripke::number::NumberPlay& play) : Desk(play), number_(play) {}
+  explicit NumberDesk(kripke::number::NumberPlay& play) : Desk(play), number_(play) {}
 
   std::optional<kripke::Agent> to_move() const override { return number_.next_player(); }
+  void ask_within_turns(std::function<void()> ask) override {
+    number_.ask_after_answers(std::move(ask));
+  }
   // "yes" and "no" alone answer the card drawn (answer yes, answer no).
   std::vector<std::string> verbs() const override { return {"answer", "yes", "no"}; }
   std::string view(kripke::Agent me) const override;
@@ -35,7 +38,8 @@ class NumberDesk final : public Desk {
   // Every board `me` might hold, judging by what it sees alone: the answers it may give.
   std::vector<std::string> conceivable_boards(kripke::Agent me) const;
 
-  const kripke::number::NumberPlay& number_;
+  kripke::number::NumberPlay& number_;
+  int asked_turn_ = -1;  // the turn whose question was put (within it, or after it)
 };
 
 }  // namespace kripkesim::play

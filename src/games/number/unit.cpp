@@ -12,7 +12,7 @@ std::vector<BenchCase> number_bench_cases();  // bench.cpp, beside this file
 GameUnit number_unit() {
   return {kripke::number::game_info(),
           number_bench_cases,
-          play::desk_for_play<play::NumberDesk, const kripke::number::NumberPlay>,
+          play::desk_for_play<play::NumberDesk, kripke::number::NumberPlay>,
           {{"number"}}};
 }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -27,6 +28,11 @@ struct GameData {
 
 class NumberPlay final : public Play {
  public:
+  // Called after each answer, before the epistemagic steps: the questions a table puts to
+  // its players then ("do you know your numbers?") must come before an announcement that is
+  // made only while nobody knows, or its absence would give the answer away.
+  void ask_after_answers(std::function<void()> ask) { after_answer_ = std::move(ask); }
+
   NumberPlay(std::shared_ptr<const GameData> data, World actual, std::uint64_t deck_seed)
       : Play("number"),
         data_(std::move(data)),
@@ -286,6 +292,7 @@ class NumberPlay final : public Play {
 
   // The rest of a turn after its answer: the epistemagic steps, then whether the game stalls.
   TurnOutcome after_answer() {
+    if (after_answer_) after_answer_();
     epistemagic();
     if (!winners().empty()) return TurnOutcome::Continue;  // the loop ends the game
     return can_change() ? TurnOutcome::Continue : TurnOutcome::Stalled;
@@ -314,6 +321,7 @@ class NumberPlay final : public Play {
   Deck deck_;
   Agent next_player_ = 0;
   std::vector<std::uint8_t> scratch_;  // nobody_knows's counters, reused
+  std::function<void()> after_answer_;
 };
 
 }  // namespace kripke::number
