@@ -6,6 +6,7 @@
 #include <string>
 
 #include "cli_runner.hpp"
+#include "kripke/config_reader.hpp"
 
 using namespace kripke_test;
 
@@ -167,4 +168,32 @@ TEST_CASE("[first-week] batch's summary fits in 100 columns") {
     start = end + 1;
   }
   CHECK(widest <= 100);
+}
+
+TEST_CASE("[first-week] copies an action makes are named (w, e) wherever a world is shown") {
+  // The letter Bill does not notice: after Anne reads it, two worlds carry p and two ~p.
+  const std::string letter = source_path("configs/models/letter-unnoticed.json");
+  const CliResult where = run_cli({"check", letter, "--step", "2", "--where", "p"});
+  REQUIRE(where.exit_code == 0);
+  CHECK_THAT(where.out, Catch::Contains("p (w_p, reads p)") && Catch::Contains("p (w_p, nothing)"));
+  const CliResult drawn = run_cli({"draw", letter, "--step", "2"});
+  REQUIRE(drawn.exit_code == 0);
+  CHECK_THAT(drawn.out,
+             Catch::Contains("(w_not_p, reads not p)") && Catch::Contains("(w_not_p, nothing)"));
+  // A failed expectation's worlds, and a second action: (w, e) of (w, e).
+  TempDir dir;
+  kripke::Json scenario = kripke::Json::parse(read_file(letter));
+  scenario["script"] = kripke::Json::array(
+      {scenario["script"][1],
+       {{"action",
+         {{"events", {{{"name", "looks"}, {"pre", "true"}}, {{"name", "naps"}, {"pre", "true"}}}},
+          {"actual", "looks"}}}},
+       {{"expect", "K{bill} p"}}});
+  const CliResult failed = run_cli({"scenario", dir.write("twice.json", scenario.dump())});
+  CHECK(failed.exit_code == 1);
+  CHECK_THAT(failed.out, Catch::Contains("((w_p, reads p), looks)") &&
+                             Catch::Contains("((w_p, nothing), naps)"));
+  // Before any copy, worlds are their facts alone.
+  const CliResult before = run_cli({"check", letter, "--step", "0", "--where", "p"});
+  CHECK_THAT(before.out, !Catch::Contains("w_p"));
 }

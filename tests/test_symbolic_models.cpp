@@ -202,7 +202,12 @@ void check_agree(const kripke::Play& expl, const kripke::Play& symb, Rng& rng, c
     const auto a = expl.worlds_satisfying(*phi, 4), b = symb.worlds_satisfying(*phi, 4);
     CHECK(a.count == b.count);
     CHECK(a.json == b.json);
-    CHECK(a.text == b.text);
+    // The same facts; the explicit engine adds the copies' names (w, e) after them.
+    auto facts = [](std::vector<std::string> texts) {
+      for (std::string& text : texts) text = text.substr(0, text.find(" ("));
+      return texts;
+    };
+    CHECK(facts(a.text) == b.text);
   }
 }
 
@@ -277,8 +282,8 @@ RandomRun random_models_agree(std::uint64_t seed, int model_count, int steps_per
           Json post;
           if (coin(rng, 40)) post = random_postcondition(rng, m);
           action.events.push_back(
-              {pre, post,
-               kripke_test::cat("/script/0/action/events/", std::to_string(e), "/post")});
+              {pre, post, kripke_test::cat("/script/0/action/events/", std::to_string(e), "/post"),
+               kripke_test::cat("e", std::to_string(e))});
         }
         if (!happens) {
           action.events[0].precondition = f::truth();

@@ -328,6 +328,7 @@ class Play {
     FormulaPtr precondition;
     Json postcondition;  // null: no factual change
     std::string postcondition_path;
+    std::string name;  // as the script names it: the e of a copy (w, e)
   };
   struct ScriptedAction {
     std::vector<ScriptedEvent> events;
@@ -339,6 +340,11 @@ class Play {
   };
   virtual void scripted_action(const ScriptedAction& action, const std::string& text,
                                const std::string& formula) {
+    act(action_model(action), all_agents(), text, formula);
+  }
+  // The action model of a script's action on this model: its preconditions' truth sets and
+  // its postconditions' valuations.
+  ActionModel action_model(const ScriptedAction& action) const {
     ActionModel am;
     for (const ScriptedEvent& e : action.events) {
       am.preconditions.push_back(truth(*e.precondition));
@@ -350,7 +356,7 @@ class Play {
     am.actual_event = action.actual_event;
     am.event_class = action.event_class;
     am.event_arrows = action.event_arrows;
-    act(am, all_agents(), text, formula);
+    return am;
   }
 
   // A world of the model, for answers about many worlds (`check --where`): as data (a

@@ -83,8 +83,7 @@ void run_bench(const BenchOptions& opt) {
       const std::string cpu =
           row.times.cpu.empty() ? std::string("-") : format_seconds(median(row.times.cpu));
       fmt::print("  {:<28} {:>11} {:>11} {:>11} {:>11}  {}\n", row.label, cpu,
-                 format_seconds(median(wall)),
-                 format_seconds(*lo), format_seconds(*hi), row.note);
+                 format_seconds(median(wall)), format_seconds(*lo), format_seconds(*hi), row.note);
     }
     fmt::print("  peak memory of the process so far: {:.1f} MiB\n", peak_memory_mib());
   }

@@ -89,7 +89,8 @@ class StepExecutor {
     kripke::Play::ScriptedAction action;
     std::string formula;
     for (const ActionEvent& e : s.events) {
-      action.events.push_back({e.precondition.formula, e.postcondition, e.postcondition_path});
+      action.events.push_back(
+          {e.precondition.formula, e.postcondition, e.postcondition_path, e.name});
       formula += (formula.empty() ? "" : "; ") + e.name + ": " + e.precondition.text;
       if (!e.postcondition.is_null()) formula += " then " + e.postcondition.dump();
     }

@@ -61,6 +61,9 @@ class ModelData {
     if (spec_->lists_worlds()) {
       for (const WorldSpec& w : spec_->worlds()) worlds_.push_back(std::uint32_t(w.assignment));
       if (const auto actual = spec_->actual_world()) actual_ = World(*actual);
+      std::vector<std::uint32_t> sorted(worlds_);
+      std::sort(sorted.begin(), sorted.end());
+      shares_facts_ = std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end();
     } else {
       enumerate("/rules/law");
     }
@@ -90,6 +93,9 @@ class ModelData {
   }
 
   const std::shared_ptr<const ModelSpec>& spec_ptr() const { return spec_; }
+  const ModelSpec& spec() const { return *spec_; }
+  // Whether two listed worlds carry the same facts: then worlds are shown with their names.
+  bool shares_facts() const { return shares_facts_; }
   const Vocabulary& vocabulary() const { return spec_->vocabulary(); }
   const std::vector<AgentSpec>& agents() const { return spec_->agents(); }
   std::size_t world_count() const { return worlds_.size(); }
@@ -202,6 +208,7 @@ class ModelData {
   std::vector<Partition> partitions_;
   std::vector<std::optional<Relation>> arrows_;  // per agent that gives arrows
   std::optional<World> actual_;
+  bool shares_facts_ = false;
 };
 
 class ModelPlay final : public ModelPlayBase {
@@ -246,13 +253,56 @@ class ModelPlay final : public ModelPlayBase {
   Json world_json(World w) const override {
     return data_->vocabulary().assignment_json(model_.valuation(w));
   }
+  // Its facts; and once worlds share their facts (copies an action made, or worlds listed
+  // alike), its name as the literature writes it: a listed world's name, and after an
+  // action (w, e), the world it came from and the event: "p ((w_p, reads p), nothing)".
   std::string world_text(World w) const override {
-    return data_->vocabulary().assignment_text(model_.valuation(w));
+    std::string text = data_->vocabulary().assignment_text(model_.valuation(w));
+    if (!show_names_) return text;
+    text += ' ';
+    text += name_of(w);
+    return text;
+  }
+
+  // The product update, the copies named (w, e).
+  void scripted_action(const ScriptedAction& action, const std::string& text,
+                       const std::string& formula) override {
+    const ActionModel am = action_model(action);
+    // The new worlds in product_update's order: alive w ascending, then its events.
+    std::vector<std::string> names;
+    bool copies = false;
+    model_.alive().for_each([&](World w) {
+      int events = 0;
+      for (std::size_t e = 0; e < am.preconditions.size(); ++e) {
+        if (!am.preconditions[e].test(w)) continue;
+        std::string name = "(";  // piece by piece: GCC 12's false -Wstringop-overflow
+        name += name_of(w);
+        name += ", ";
+        name += action.events[e].name;
+        name += ')';
+        names.push_back(std::move(name));
+        ++events;
+      }
+      copies = copies || events > 1;
+    });
+    act(am, all_agents(), text, formula);
+    names_ = std::move(names);
+    show_names_ = show_names_ || copies;
   }
 
  private:
+  // A world's name: as listed (or its facts) until an action renames it (w, e).
+  std::string name_of(World w) const {
+    if (!names_.empty()) return names_[w];
+    const auto& listed = data_->spec().worlds();
+    if (w < listed.size()) return listed[w].name;
+    return data_->vocabulary().assignment_text(model_.valuation(w));
+  }
+
   std::shared_ptr<const ModelData> data_;
   Atoms atoms_;
+  std::vector<std::string> names_;  // per world, after the first action: (w, e)
+  bool show_names_ = data_->shares_facts();
 };
 
 class ModelGame final : public Game {
