@@ -17,6 +17,7 @@
 #include "input/formula_input.hpp"
 #include "kripke/formula.hpp"
 #include "kripke/game_loop.hpp"
+#include "kripke/interrupt.hpp"
 #include "output/file_error.hpp"
 #include "scenario/scenario.hpp"
 #include "scenario/scenario_runner.hpp"
@@ -31,8 +32,11 @@ using kripke::Json;
 class Session final : public kripke::EventSink {
  public:
   // A scenario file is read as its config: Python drives the updates its script would.
-  Session(const std::string& config, std::optional<std::uint64_t> seed)
-      : game_(game_of(config)), runner_(*game_, seed.value_or(game_->config().seed), *this) {
+  // `config` is a file's path, or with `text` the config itself as JSON (a dict in Python).
+  Session(const std::string& config, std::optional<std::uint64_t> seed, bool text)
+      : game_(text ? game_of(Json::parse(config), "the config")
+                   : game_of(kripkesim::read_json_file(config), config)),
+        runner_(*game_, seed.value_or(game_->config().seed), *this) {
     runner_.start(/*scripted=*/true);
   }
 
@@ -131,8 +135,8 @@ class Session final : public kripke::EventSink {
   int players() const { return int(runner_.play().model().agent_count()); }
 
  private:
-  static std::unique_ptr<kripke::Game> game_of(const std::string& file) {
-    const kripke::Json document = kripkesim::read_json_file(file);
+  static std::unique_ptr<kripke::Game> game_of(const kripke::Json& document,
+                                               const std::string& file) {
     return kripkesim::in_file(file, [&] {
       kripkesim::Scenario unplayed;  // its keys are read (and checked), its steps not played
       return kripkesim::games().make(kripkesim::read_config(document, [&](kripke::ObjectReader& r) {
@@ -171,11 +175,19 @@ PYBIND11_MODULE(_kripke, m) {
       error(kripkesim::describe(e).c_str());
     } catch (const Json::exception& e) {
       error((std::string("not JSON: ") + e.what()).c_str());
+    } catch (const kripke::Interrupted&) {
+      // The check below raised KeyboardInterrupt (or another signal handler's exception).
+      if (!PyErr_Occurred()) PyErr_SetNone(PyExc_KeyboardInterrupt);
     }
   });
+  // Ctrl-C stops a long computation (a large model built, a formula over millions of
+  // worlds) between its operators, updates and turns: the engine polls Python's signal
+  // handlers, which the interpreter runs only between bytecodes otherwise. The call ends
+  // with KeyboardInterrupt and the game stays as it was before it.
+  kripke::interrupt_check().store([] { return PyErr_CheckSignals() != 0; });
   py::class_<Session>(m, "Session")
-      .def(py::init<const std::string&, std::optional<std::uint64_t>>(), py::arg("config"),
-           py::arg("seed") = py::none())
+      .def(py::init<const std::string&, std::optional<std::uint64_t>, bool>(), py::arg("config"),
+           py::arg("seed") = py::none(), py::arg("text") = false)
       .def("legal_moves", &Session::legal_moves)
       .def("current_seat", &Session::current_seat)
       .def("apply", &Session::apply)

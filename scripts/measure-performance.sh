@@ -92,6 +92,7 @@ echo "(SMCDEL side by side: scripts/compare-smcdel.sh, which builds SMCDEL first
 
 load "the seat protocol"
 "$k" bench arena-clue --repeat 21
+"$k" bench arena-requests
 "$k" bench python-clue
 
 load "tournaments"

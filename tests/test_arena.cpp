@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -333,4 +334,60 @@ TEST_CASE("[arena] a batch's programs run only when allowed, the same games for 
   const std::string log = read_file(dir.file("logs1") + "/program-0.jsonl");
   CHECK(records(log, "start").at(0)["agents"][0]["strategy"] == "program");
   CHECK(records(log, "program").empty());
+}
+
+TEST_CASE("[arena] every message either way fits docs/protocol.schema.json") {
+  TempDir dir;
+  // Writes what it reads ("<") and what it says (">") to its standard error.
+  const std::string agent = dir.write("recorder.py", R"PY(import json, sys
+def say(message):
+    line = json.dumps(message)
+    sys.stderr.write(">" + line + "\n")
+    print(line, flush=True)
+def read():
+    line = sys.stdin.readline()
+    sys.stderr.write("<" + line)
+    return json.loads(line)
+for line in sys.stdin:
+    sys.stderr.write("<" + line)
+    m = json.loads(line)
+    if m["type"] == "move":
+        for q in [{"query": "formula", "formula": "has(1,axe)"}, {"query": "table"},
+                  {"query": "hint"}, {"query": "count", "formulas": ["env(rope)", "true"]},
+                  {"query": "formula", "formula": "has(1,"}]:
+            say(q)
+            read()
+        say({"move": "not a move"})
+        read()
+        say({"move": m["legal_moves"][0]})
+    elif m["type"] == "choose":
+        say({"choice": m["choices"][0]})
+)PY");
+  REQUIRE(play_with(dir, "python3 " + agent).exit_code == 0);
+  const kripke::Json schema =
+      kripke::Json::parse(read_file(source_path("docs/protocol.schema.json")));
+  auto part = [&](const std::string& which) {
+    return kripke_test::SchemaValidator({{"$defs", schema["$defs"]}, {"$ref", "#/$defs/" + which}});
+  };
+  const auto to_agent = part("to_agent"), from_agent = part("from_agent");
+  std::map<std::string, int> kinds;
+  int replies = 0;
+  for (const std::string& line :
+       kripke_test::lines_of(read_file(dir.file("log.jsonl.program-seat-1.txt")))) {
+    const kripke::Json message = kripke::Json::parse(line.substr(1));
+    INFO(line);
+    if (line[0] == '<') {
+      CHECK(to_agent.errors(message) == std::vector<std::string>{});
+      ++kinds[message["type"].get<std::string>()];
+    } else {
+      CHECK(from_agent.errors(message) == std::vector<std::string>{});
+      ++replies;
+    }
+  }
+  for (const char* kind : {"hello", "event", "move", "answer", "error", "end"})
+    CHECK(kinds[kind] > 0);
+  CHECK(replies > 0);
+  // And what is not a message is refused.
+  CHECK(!to_agent.errors({{"type", "move"}, {"id", 1}}).empty());
+  CHECK(!from_agent.errors({{"query", "count"}}).empty());
 }

@@ -10,6 +10,7 @@
 
 #include "kripke/errors.hpp"
 #include "kripke/formula.hpp"
+#include "kripke/interrupt.hpp"
 #include "kripke/model.hpp"
 #include "kripke/relation_operators.hpp"
 #include "kripke/typo.hpp"
@@ -215,6 +216,7 @@ class Evaluator {
   // The truth set of φ in the model whose worlds are `alive` (the model's own alive worlds,
   // or fewer inside an announcement operator).
   WorldSet eval(const Formula& phi, const WorldSet& alive) const {
+    poll_interrupt();  // between operators: a formula over millions of worlds may take long
     using K = Formula::Kind;
     switch (phi.kind) {
       case K::True:

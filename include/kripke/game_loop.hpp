@@ -12,6 +12,7 @@
 #include "kripke/deal_text.hpp"
 #include "kripke/end_reason.hpp"
 #include "kripke/game.hpp"
+#include "kripke/interrupt.hpp"
 #include "kripke/plural.hpp"
 
 namespace kripke {
@@ -64,6 +65,7 @@ class GameRunner {
   // One turn, then the end checks.
   void step() {
     if (finished()) return;
+    poll_interrupt();
     begin_turn();
     play_->emit_text("--- turn " + std::to_string(turn_) + " ---");
     const TurnOutcome outcome = play_->play_turn(rng_);

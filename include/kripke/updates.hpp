@@ -12,6 +12,7 @@
 
 #include "kripke/deals.hpp"
 #include "kripke/errors.hpp"
+#include "kripke/interrupt.hpp"
 #include "kripke/model.hpp"
 
 namespace kripke {
@@ -193,6 +194,7 @@ inline Relation product_relation(const Model& m, const ActionModel& am, std::siz
 // order of w then e; (w,e) ~i (v,f) iff w ~i v and e ~i f. Dead worlds are dropped, and
 // each new world carries the valuation of its w, changed by e's postcondition if it has one.
 inline UpdateResult product_update(Model& m, const ActionModel& am) {
+  poll_interrupt();  // before anything changes
   const std::size_t events = am.preconditions.size();
   if (am.event_class.size() != m.agent_count())
     throw std::logic_error("product_update: one event partition per agent needed");

@@ -37,7 +37,10 @@ class Game:
     Seats are numbered from 1, as on the command line and in the logs."""
 
     def __init__(self, config, seed=None):
-        self._session = Session(str(config), seed)
+        if isinstance(config, dict):  # the config itself, as a file would hold it
+            self._session = Session(json.dumps(config), seed, True)
+        else:
+            self._session = Session(str(config), seed)
 
     @property
     def name(self):
@@ -135,10 +138,12 @@ class Game:
 
 
 def load_game(config, seed=None):
-    """The game of a config file, started (its deal and the updates before the first turn)."""
+    """The game of a config file (or of a dict holding a config), started: its deal and the
+    updates before the first turn."""
     return Game(config, seed)
 
 
 def load_model(config, seed=None):
-    """A model of a config file ("game": "model"): the same object, to ask and update."""
+    """A model of a config file or dict ("game": "model"): the same object, to ask and
+    update."""
     return Game(config, seed)

@@ -2,6 +2,7 @@
 command line gives; knowledge, counts and updates agree with `kripkesim check`; bad input
 raises kripke.Error with the command line's message; kripke.agent plays a seat."""
 import json
+import time
 import os
 import subprocess
 import sys
@@ -79,6 +80,16 @@ class Models(unittest.TestCase):
         self.assertLess(m.count("true"), before)
         self.assertTrue(m.valid("~Kv{P} x"))
 
+    def test_a_config_given_as_a_dict(self):
+        with open("configs/model.json") as f:
+            config = json.load(f)
+        m, n = kripke.load_model(config), kripke.load_model("configs/model.json")
+        self.assertEqual(m.where("true"), n.where("true"))
+        config["rules"]["variables"] = 3
+        with self.assertRaises(kripke.Error) as e:
+            kripke.load_model(config)
+        self.assertIn("the config: /rules/variables", str(e.exception))
+
     def test_where_frame_and_actual(self):
         m = kripke.load_model("configs/model.json")
         self.assertEqual(len(m.where("true")), m.count("true"))
@@ -120,6 +131,33 @@ class Models(unittest.TestCase):
         with self.assertRaises(kripke.Error) as e:
             m.draw(limit=1)
         self.assertIn("over the limit of 1", str(e.exception))
+
+
+class Interrupt(unittest.TestCase):
+    def test_ctrl_c_stops_a_long_formula_and_leaves_the_model_as_it_was(self):
+        with tempfile.TemporaryDirectory() as d:
+            config = os.path.join(d, "big.json")
+            with open(config, "w") as f:
+                json.dump({"game": "model", "rules": {
+                    "variables": [{"name": "x", "from": 0, "to": 2047},
+                                  {"name": "y", "from": 0, "to": 2047}],
+                    "agents": [{"name": "a", "observes": ["x"]},
+                               {"name": "b", "observes": ["y"]}]}}, f)
+            m = kripke.load_model(config)
+        worlds = m.count("true")
+        # 400 operators over 4 million worlds: 8 s here, unless stopped.
+        formula = " & ".join("(K{a} M{b} x > %d)" % k for k in range(200))
+        # From outside, as a terminal's Ctrl-C: a Python thread could not run while the call
+        # holds the interpreter.
+        killer = subprocess.Popen(["sh", "-c", "sleep 0.3; kill -INT %d" % os.getpid()])
+        start = time.monotonic()
+        with self.assertRaises(KeyboardInterrupt):
+            m.check(formula)
+        stopped = time.monotonic() - start
+        killer.wait()
+        self.assertLess(stopped, 1.5)
+        self.assertEqual(m.count("true"), worlds)
+        self.assertTrue(m.valid("K{a} x = x"))
 
 
 class Agent(unittest.TestCase):

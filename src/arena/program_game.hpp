@@ -36,6 +36,10 @@ class ProgramGame {
   // given two programs or is not in the game, or the game has no seats (a model).
   void play(kripke::GameRunner& runner, std::vector<SeatProgram> programs,
             const std::atomic<bool>* stop = nullptr);
+  // The requests the programs were sent (after play).
+  long long requests() const { return programs_ ? programs_->requests() : 0; }
+  // kripkesim's CPU time on the protocol (ProgramSeats::cpu_seconds).
+  double protocol_cpu_seconds() const { return programs_ ? programs_->cpu_seconds() : 0; }
 
  private:
   ProgramLimits limits_;

@@ -1,5 +1,7 @@
 #include "arena/program_seats.hpp"
 
+#include <time.h>
+
 #include <cstdlib>
 #include <functional>
 #include <utility>
@@ -37,6 +39,25 @@ const char* fault_name(PipeFault f) {
       return "none";
   }
 }
+
+// Adds the thread's CPU time from construction to destruction to `total`: what kripkesim
+// spends on the protocol, without the time it waits for a program (no CPU then).
+class CpuTally {
+ public:
+  explicit CpuTally(double& total) : total_(total), start_(now()) {}
+  ~CpuTally() { total_ += now() - start_; }
+  CpuTally(const CpuTally&) = delete;
+  CpuTally& operator=(const CpuTally&) = delete;
+
+ private:
+  static double now() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) + double(t.tv_nsec) * 1e-9;
+  }
+  double& total_;
+  double start_;
+};
 
 }  // namespace
 
@@ -156,6 +177,7 @@ ProgramSeats::Seat* ProgramSeats::seat_of(kripke::Agent a) {
 
 void ProgramSeats::emit(const kripke::Event& event) {
   if (!play_ || event.record.is_null()) return;
+  const CpuTally tally(cpu_seconds_);
   for (auto& seat : seats_) {
     if (!seat->process) continue;
     if (const std::optional<kripke::LogRecord> view = play_->seat_view(event, seat->spec.seat))
@@ -196,6 +218,7 @@ std::optional<std::string> ProgramSeats::choose(kripke::Agent a, const std::stri
 
 std::optional<Json> ProgramSeats::ask(Seat& seat, Json request,
                                       const std::function<std::string(const Json&)>& check) {
+  const CpuTally tally(cpu_seconds_);
   const long long id = next_id_++;
   request["id"] = id;
   send(seat, request);

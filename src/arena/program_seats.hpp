@@ -58,6 +58,11 @@ class ProgramSeats final : public play::ProgramTable, public kripke::EventSink {
   void finish();
 
   bool seats(kripke::Agent a) const override;
+  // Requests sent so far (moves and choices).
+  long long requests() const { return next_id_ - 1; }
+  // The CPU time kripkesim spent on the protocol so far: showing the events, writing the
+  // requests, reading and checking the replies, answering queries (not waiting).
+  double cpu_seconds() const { return cpu_seconds_; }
   std::optional<kripke::Json> move(kripke::Agent a,
                                    const std::vector<kripke::Json>& legal_moves) override;
   std::optional<std::string> choose(kripke::Agent a, const std::string& question,
@@ -97,6 +102,7 @@ class ProgramSeats final : public play::ProgramTable, public kripke::EventSink {
   const kripke::Play* play_ = nullptr;
   const play::Desk* desk_ = nullptr;
   long long next_id_ = 1;
+  double cpu_seconds_ = 0;
 };
 
 }  // namespace kripkesim::arena

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "arena/request_bench.hpp"
 #include "cli/commands.hpp"
 #include "games/catalog.hpp"
 #include "kripke/errors.hpp"
@@ -18,12 +19,14 @@
 namespace kripkesim {
 namespace {
 
-// Every game's cases, in the order of the catalog, then whole scenarios.
+// Every game's cases, in the order of the catalog, then whole scenarios and the seat
+// protocol's own cost.
 std::vector<BenchCase> bench_cases() {
   std::vector<BenchCase> cases;
   for (const GameUnit& unit : game_units())
     for (auto& c : unit.bench_cases()) cases.push_back(std::move(c));
   for (auto& c : scenario_bench_cases()) cases.push_back(std::move(c));
+  for (auto& c : arena_bench_cases()) cases.push_back(std::move(c));
   return cases;
 }
 

@@ -34,6 +34,7 @@
 #include "kripke/errors.hpp"
 #include "kripke/evaluate.hpp"
 #include "kripke/formula.hpp"
+#include "kripke/interrupt.hpp"
 #include "kripke/symbolic/assignment_count.hpp"
 #include "kripke/symbolic/buddy_session.hpp"
 #include "kripke/symbolic/every_twin.hpp"
@@ -210,6 +211,7 @@ class SymbolicEvaluator {
   using K = Formula::Kind;
 
   bdd eval_node(const Formula& phi) const {
+    poll_interrupt();  // between operators (kripke/interrupt.hpp)
     if (!memo_ || !remembered(phi.kind)) return compute(phi);
     std::string key = to_string(phi);
     if (const auto it = memo_->find(key); it != memo_->end()) return it->second;
