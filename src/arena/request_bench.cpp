@@ -35,8 +35,9 @@ struct Sample {
   double protocol_cpu = 0;  // inside the protocol (ProgramSeats::cpu_seconds)
 };
 
-// `repeat` games (seed k for game k), with the agent at every seat when `agent` is given.
-Sample play_games(const kripke::Game& game, int repeat, const std::string& agent) {
+// `repeat` games (seed k for game k), with the agent at every seat when `agent` (its argv)
+// is given.
+Sample play_games(const kripke::Game& game, int repeat, const std::vector<std::string>& agent) {
   Sample s;
   for (int k = 1; k <= repeat; ++k) {
     std::ostringstream log;
@@ -49,7 +50,7 @@ Sample play_games(const kripke::Game& game, int repeat, const std::string& agent
       arena::ProgramGame table(sink, arena::ProgramLimits{}, "");
       kripke::GameRunner runner(game, std::uint64_t(k), table.sink());
       std::vector<SeatProgram> programs;
-      for (kripke::Agent seat = 0; seat < 3; ++seat) programs.push_back({seat, {agent}, "bench"});
+      for (kripke::Agent seat = 0; seat < 3; ++seat) programs.push_back({seat, agent, "bench"});
       table.play(runner, std::move(programs));
       s.turns += runner.result().turns;
       s.requests += double(table.requests());
@@ -75,26 +76,26 @@ std::vector<BenchRow> request_rows(int repeat) {
     return games().make(config);
   };
   const auto whole = clue(0), first = clue(1);
-  const Sample built_in = play_games(*whole, repeat, ""),
-               built_in_first = play_games(*first, repeat, "");
-  const Sample programs = play_games(*whole, repeat, agent.string()),
-               programs_first = play_games(*first, repeat, agent.string());
+  const Sample built_in = play_games(*whole, repeat, {}),
+               built_in_first = play_games(*first, repeat, {});
+  const Sample programs = play_games(*whole, repeat, {agent.string()}),
+               programs_first = play_games(*first, repeat, {agent.string()});
   // CPU a turn after the first, and requests a turn after the first.
   const auto per_turn = [](const Sample& all, const Sample& one, double what_all, double what_one) {
     return (what_all - what_one) / (all.turns - one.turns);
   };
-  const auto total = [](const Timings& t) {
+  const auto total = [](const std::vector<double>& seconds) {
     double s = 0;
-    for (double c : t.cpu) s += c;
+    for (double c : seconds) s += c;
     return s;
   };
-  const double built_in_turn =
-      per_turn(built_in, built_in_first, total(built_in.times), total(built_in_first.times));
-  const double program_turn =
-      per_turn(programs, programs_first, total(programs.times), total(programs_first.times));
+  const double built_in_turn = per_turn(built_in, built_in_first, total(built_in.times.cpu),
+                                        total(built_in_first.times.cpu));
+  const double program_turn = per_turn(programs, programs_first, total(programs.times.cpu),
+                                       total(programs_first.times.cpu));
   const double requests_turn =
       per_turn(programs, programs_first, programs.requests, programs_first.requests);
-  return {
+  std::vector<BenchRow> rows = {
       {"built-in random agents", built_in.times,
        fmt::format("{:.1f} turns a game; {:.0f} us of CPU a turn", built_in.turns / repeat,
                    built_in_turn * 1e6)},
@@ -108,6 +109,27 @@ std::vector<BenchRow> request_rows(int repeat) {
                    programs.protocol_cpu / programs.requests * 1e6,
                    (program_turn - built_in_turn) / requests_turn * 1e6)},
   };
+  // A Python agent (examples/agents/random_agent.py in the source tree): the wall time a
+  // request takes, its interpreter's work included.
+  const fs::path python_agent =
+      agent.parent_path().parent_path().parent_path() / "examples" / "agents" / "random_agent.py";
+  if (!fs::exists(python_agent)) return rows;
+  const Sample python = play_games(*whole, repeat, {"python3", python_agent.string()}),
+               python_first = play_games(*first, repeat, {"python3", python_agent.string()});
+  const double built_in_wall = per_turn(built_in, built_in_first, total(built_in.times.wall),
+                                        total(built_in_first.times.wall));
+  const double python_wall =
+      per_turn(python, python_first, total(python.times.wall), total(python_first.times.wall));
+  const double python_requests =
+      per_turn(python, python_first, python.requests, python_first.requests);
+  rows.push_back(
+      {"a Python agent at every seat", python.times,
+       fmt::format(
+           "{:.1f} turns a game; a request: {:.0f} us of wall time, the "
+           "agent's included; starting three: {:.1f} ms",
+           python.turns / repeat, (python_wall - built_in_wall) / python_requests * 1e6,
+           (total(python_first.times.wall) - total(built_in_first.times.wall)) / repeat * 1e3)});
+  return rows;
 }
 
 }  // namespace
