@@ -31,8 +31,7 @@ void run_batch_command(const BatchOptions& options) {
 struct MergeOptions {
   std::vector<std::string> files;
   std::vector<std::string> out;
-  std::vector<std::string> standings;  // a tournament's
-  int bootstrap = kDefaultBootstrap;
+  StandingsOptions standings;  // a tournament's
 };
 
 // The batch or tournament config a results file carries.
@@ -42,13 +41,13 @@ BatchConfig config_of_results(const kripke::Json& config) {
 
 void run_merge_command(const MergeOptions& options) {
   ResultsOutputs outputs(options.out);
-  StandingsOutputs standings(options.standings);
+  StandingsOutputs standings(options.standings.files);
   std::vector<Results> parts;
   for (const std::string& file : options.files)
     parts.push_back(read_results(file, config_of_results));
   MergedResults merged = merge_results(parts, options.files);
   const bool tournament = is_tournament(merged.results.config);
-  if (!tournament && !options.standings.empty())
+  if (!tournament && !options.standings.files.empty())
     throw kripke::InputError("--standings: " + options.files.front() +
                              " holds a batch's games, not a tournament's");
   if (!merged.missing_shards.empty()) {
@@ -59,10 +58,10 @@ void run_merge_command(const MergeOptions& options) {
         "results say \"complete\": false\n",
         missing, parts.front().shard.n);
   }
-  const std::string table = tournament
-                                ? report_standings(read_tournament_config(merged.results.config),
-                                                   merged.results, options.bootstrap, standings)
-                                : summary_table(merged.results);
+  const std::string table =
+      tournament ? report_standings(read_tournament_config(merged.results.config), merged.results,
+                                    options.standings.bootstrap, standings)
+                 : summary_table(merged.results);
   outputs.write(merged.results);
   std::cout << table << std::flush;
 }
@@ -96,13 +95,7 @@ void add_merge_command(CLI::App& app) {
       ->required();
   cmd->add_option("--out", options->out, "write the merged results to FILE.json or FILE.csv")
       ->type_name("FILE");
-  cmd->add_option("--standings", options->standings,
-                  "a tournament's: write its standings to FILE.json or FILE.csv")
-      ->type_name("FILE");
-  cmd->add_option("--bootstrap", options->bootstrap,
-                  "a tournament's: resamples for the ratings' intervals (default 1000)")
-      ->check(CLI::Range(0, 100'000))
-      ->type_name("N");
+  options->standings.add_to(*cmd, "a tournament's: ");
   help_footer(
       *cmd,
       "Combine the JSON results of `kripkesim batch --shard K/N` (or `tournament --shard K/N`)\n"

@@ -75,6 +75,20 @@ void BatchRunOptions::add_to(CLI::App& cmd, const std::string& log_names) {
   programs.add_to(cmd, /*seat_option=*/false);
 }
 
+void StandingsOptions::add_to(CLI::App& cmd, const std::string& whose) {
+  cmd.add_option("--standings", files,
+                 whose +
+                     "write the standings to FILE.json or FILE.csv (a row per entrant); "
+                     "repeatable")
+      ->type_name("FILE");
+  cmd.add_option("--bootstrap", bootstrap,
+                 whose +
+                     "resamples of the games for the ratings' 95% intervals (default 1000; "
+                     "0: none)")
+      ->check(CLI::Range(0, 100'000))
+      ->type_name("N");
+}
+
 void play_batch(const BatchConfig& batch, const BatchRunOptions& options,
                 const std::string& config_file,
                 const std::function<std::string(Results&)>& finish) {

@@ -10,6 +10,7 @@
 
 #include "batch/batch_results.hpp"
 #include "cli/program_options.hpp"
+#include "tournament/standings.hpp"
 
 namespace CLI {
 class App;
@@ -29,6 +30,16 @@ struct BatchRunOptions {
 
   // `log_names`: how --log-dir names each game's log, for its help.
   void add_to(CLI::App& command, const std::string& log_names);
+};
+
+// A tournament's standings, for `tournament` and for `merge` of its shards: --standings
+// FILE (repeatable) and --bootstrap N.
+struct StandingsOptions {
+  std::vector<std::string> files;
+  int bootstrap = kDefaultBootstrap;
+
+  // `whose`: how the help names the standings ("" or "a tournament's: ").
+  void add_to(CLI::App& command, const std::string& whose);
 };
 
 // Plays `batch` (read from `config_file`) as the options say; `finish` completes the results

@@ -17,8 +17,7 @@ namespace {
 struct TournamentOptions {
   std::string config;
   std::optional<std::uint64_t> rounds;  // none: the config's
-  std::vector<std::string> standings;
-  int bootstrap = kDefaultBootstrap;
+  StandingsOptions standings;
   BatchRunOptions run;
 };
 
@@ -28,10 +27,10 @@ void run_tournament(const TournamentOptions& options) {
   const TournamentConfig tournament = in_file(options.config, [&] {
     return read_tournament_config(read_json_file(options.config), options.rounds.value_or(0));
   });
-  StandingsOutputs standings(options.standings);
+  StandingsOutputs standings(options.standings.files);
   play_batch(tournament.batch, options.run, options.config, [&](Results& results) {
     results.config = tournament.resolved();
-    return report_standings(tournament, results, options.bootstrap, standings);
+    return report_standings(tournament, results, options.standings.bootstrap, standings);
   });
 }
 
@@ -47,13 +46,7 @@ void add_tournament_command(CLI::App& app) {
   add_count_option(
       *cmd, "--rounds", kMaxBatchGames, [options](std::uint64_t n) { options->rounds = n; },
       "games each seating plays (default: the config's \"rounds\")");
-  cmd->add_option("--standings", options->standings,
-                  "write the standings to FILE.json or FILE.csv (a row per entrant); repeatable")
-      ->type_name("FILE");
-  cmd->add_option("--bootstrap", options->bootstrap,
-                  "resamples of the games for the ratings' 95% intervals (default 1000; 0: none)")
-      ->check(CLI::Range(0, 100'000))
-      ->type_name("N");
+  options->standings.add_to(*cmd, "");
   options->run.add_to(*cmd, "seating-<k>-<round>.jsonl");
   help_footer(
       *cmd,
