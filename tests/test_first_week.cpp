@@ -196,4 +196,17 @@ TEST_CASE("[first-week] copies an action makes are named (w, e) wherever a world
   // Before any copy, worlds are their facts alone.
   const CliResult before = run_cli({"check", letter, "--step", "0", "--where", "p"});
   CHECK_THAT(before.out, !Catch::Contains("w_p"));
+  // A model given by its variables, on both engines: its facts name the origin.
+  const std::string copies = dir.write("copies.json", R"({"game": "model", "rules": {
+      "variables": ["p"], "agents": [{"name": "a", "observes": []}, {"name": "b", "observes": []}]},
+    "script": [{"action": {"events": [{"name": "left", "pre": "true"},
+                                      {"name": "right", "pre": "true"}],
+                           "actual": "left", "indistinguishable": {"b": [["left", "right"]]}}}]})");
+  const CliResult explicit_engine =
+      run_cli({"check", copies, "--step", "1", "--where", "true", "--engine", "explicit"});
+  CHECK_THAT(explicit_engine.out,
+             Catch::Contains("~p (~p, left)") && Catch::Contains("p (p, right)"));
+  const CliResult symbolic_engine =
+      run_cli({"check", copies, "--step", "1", "--where", "true", "--engine", "symbolic"});
+  CHECK(symbolic_engine.out == explicit_engine.out);
 }

@@ -34,13 +34,12 @@ class SymbolicModelPlay final : public ModelPlayBase {
 
   bool holds(const Formula& phi) const override { return model_state_->holds(phi); }
   WorldSample worlds_satisfying(const Formula& phi, std::size_t listed) const override {
-    const auto [count, first] = model_state_->satisfying(phi, listed);
+    auto satisfying = model_state_->satisfying(phi, listed);
     WorldSample sample;
-    sample.count = count;
-    for (const auto& indices : first) {
+    sample.count = satisfying.count;
+    for (const auto& indices : satisfying.indices)
       sample.json.push_back(model_state_->world_json(indices));
-      sample.text.push_back(model_state_->world_text(indices));
-    }
+    sample.text = std::move(satisfying.texts);
     return sample;
   }
   TruthAtWorld truth_at_named(const Formula& phi, const Json& name,
@@ -94,6 +93,7 @@ class SymbolicModelPlay final : public ModelPlayBase {
     symbolic::SymbolicAction symbolic_action;
     for (const ScriptedEvent& e : action.events) {
       symbolic_action.preconditions.push_back(e.precondition);
+      symbolic_action.names.push_back(e.name);
       auto& post = symbolic_action.postconditions.emplace_back();
       if (!e.postcondition.is_null())
         post.emplace(e.postcondition, e.postcondition_path, spec_ptr()->vocabulary());

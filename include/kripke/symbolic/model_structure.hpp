@@ -60,6 +60,7 @@ namespace kripke::symbolic {
 // one class look alike to it), and the event that happens.
 struct SymbolicAction {
   std::vector<FormulaPtr> preconditions;
+  std::vector<std::string> names;  // the events' names: the e of a copy (w, e)
   std::vector<std::optional<model_lang::Postcondition>> postconditions;  // one per event
   std::vector<std::vector<std::uint32_t>> event_class;                   // [agent][event]
   std::size_t actual_event = 0;
@@ -158,13 +159,22 @@ class SymbolicModel {
            base_cube(indices_of(actual_));
   }
 
-  // The worlds where φ holds: how many, and the first `listed` as value indices.
-  std::pair<BigCount, std::vector<std::vector<std::size_t>>> satisfying(const Formula& phi,
-                                                                        std::size_t listed) const {
+  // The worlds where φ holds: how many, and the first `listed`, as value indices and as
+  // text (world_text).
+  struct Satisfying {
+    BigCount count = 0;
+    std::vector<std::vector<std::size_t>> indices;
+    std::vector<std::string> texts;
+  };
+  Satisfying satisfying(const Formula& phi, std::size_t listed) const {
     const AssignmentCount states(ks_.law() & eval(phi), ks_.variables());
-    std::vector<std::vector<std::size_t>> first;
-    for (const auto& bits : states.first(listed)) first.push_back(indices_of(bits));
-    return {states.total(), first};
+    Satisfying out;
+    out.count = states.total();
+    for (const auto& bits : states.first(listed)) {
+      out.indices.push_back(indices_of(bits));
+      out.texts.push_back(world_text(bits));
+    }
+    return out;
   }
 
   // --- updates ----------------------------------------------------------------------------------
@@ -206,8 +216,14 @@ class SymbolicModel {
     }
     if ((actual_cube() & pre.at(action.actual_event)) == bddfalse)
       throw FalseAnnouncement("the actual event's precondition is false at the actual world");
+    // Copies: a world where two events may happen. From the first, worlds are shown with
+    // their names (w, e), as the explicit engine shows them.
+    for (std::size_t e = 0; e < events && !named_; ++e)
+      for (std::size_t f = e + 1; f < events && !named_; ++f)
+        named_ = (ks_.law() & pre[e] & pre[f]) != bddfalse;
     const int width = bits_for(events);
     const int first = ks_.add_variables(width);
+    layers_.push_back({first, width, action.names, current_});
     bdd product = bddfalse;
     for (std::size_t e = 0; e < events; ++e) product |= index_is(first, width, e) & pre[e];
     ks_.restrict_to(product);
@@ -224,6 +240,27 @@ class SymbolicModel {
   }
   std::string world_text(const std::vector<std::size_t>& indices) const {
     return vocab().indices_text(indices);
+  }
+  // A listed world (its bits): its facts, and once an action made copies its name as the
+  // literature writes it, (w, e) of the world it came from and the event, nested by action.
+  std::string world_text(const std::vector<bool>& bits) const {
+    std::string text = vocab().indices_text(indices_of(bits));
+    if (!named_) return text;
+    std::string name = vocab().indices_text(indices_of(bits, layers_.front().blocks));
+    for (const ActionLayer& layer : layers_) {
+      std::size_t event = 0;
+      for (int b = 0; b < layer.width; ++b)
+        event = event * 2 + (bits[std::size_t(layer.first + b)] ? 1 : 0);
+      std::string nested = "(";  // piece by piece: GCC 12's false -Wstringop-overflow
+      nested += name;
+      nested += ", ";
+      nested += layer.events.at(event);
+      nested += ')';
+      name = std::move(nested);
+    }
+    text += ' ';
+    text += name;
+    return text;
   }
   // The world named by an assignment ({"x": 4, "y": 13}): its value indices, or InputError
   // at `path` when no world, or several (copies made by an action), carry it.
@@ -568,8 +605,19 @@ class SymbolicModel {
     return first.empty() ? "no world" : vocab().indices_text(indices_of(first.front()));
   }
 
+  // An action's event index: in `width` variables from `first`; the events' names; and
+  // where each variable's value was held when it happened (its origin's facts).
+  struct ActionLayer {
+    int first = 0;
+    int width = 0;
+    std::vector<std::string> events;
+    std::vector<int> blocks;
+  };
+
   std::shared_ptr<const model_lang::ModelSpec> spec_;
   Layout layout_;
+  std::vector<ActionLayer> layers_;
+  bool named_ = false;        // an action made copies: worlds are shown with their names
   std::vector<int> current_;  // per declared variable: the first bit of its current block
   BuddySession session_;      // before every bdd member: they go back to BuDDy before it closes
   KnowledgeStructure ks_;
