@@ -420,6 +420,7 @@ class FormulaParser {
   // is abandoned quietly until it has read something only a term can contain (a number,
   // an arithmetic operator) or the comparison operator; after that, errors are reported.
   FormulaPtr try_comparison() {
+    if (cannot_start_term()) return nullptr;  // without the exception a failed try costs
     const std::size_t start = pos_, depth = paren_depth_;
     committed_ = false;
     term_depth_ = 0;
@@ -442,6 +443,31 @@ class FormulaParser {
       paren_depth_ = depth;
       return nullptr;
     }
+  }
+
+  // Whether the text here cannot begin a term, so that trying a comparison would only fail
+  // and backtrack: a formula's own sign (~ ! [ <), a modal operator's word (K{c1} ...), or
+  // a parenthesis whose contents hold what no term holds (| & ~ { } [ ] ! = < >). Such a try
+  // fails before it commits, so skipping it changes nothing but the time.
+  bool cannot_start_term() const {
+    std::size_t at = pos_;
+    while (at < text_.size() && std::isspace(static_cast<unsigned char>(text_[at]))) ++at;
+    if (at >= text_.size()) return false;
+    const char c = text_[at];
+    if (c == '~' || c == '!' || c == '[' || c == '<') return true;
+    if (c == '(') {
+      int open = 0;
+      for (std::size_t k = at; k < text_.size(); ++k) {
+        const char d = text_[k];
+        if (d == '(') ++open;
+        if (d == ')' && --open == 0) return false;
+        if (std::string_view("|&~{}[]!=<>").find(d) != std::string_view::npos) return true;
+      }
+      return false;
+    }
+    std::size_t end = at;
+    while (end < text_.size() && is_word_char(text_[end])) ++end;
+    return end > at && is_modal_operator_word(text_.substr(at, end - at));
   }
 
   // Marks the comparison being tried as certain, unless the token is inside parentheses of

@@ -317,17 +317,38 @@ class SymbolicEvaluator {
     flatten_and(*phi.left, parts);
     flatten_and(*phi.right, parts);
   }
-  // For ~Kw_i p where p's truth is variable v, the one variable i does not observe: v;
-  // else -1.
+  // For "i does not know whether p" where p's truth is variable v, the one variable i does
+  // not observe: v; else -1. Written ~Kw_i p, or as the textbooks do, ~(K_i p | K_i ~p).
   int unknown_own_variable(const Formula& phi) const {
-    if (phi.kind != K::Not || phi.left->kind != K::KnowsWhether || phi.left->left->kind != K::Atom)
-      return -1;
-    if (ks_.classes_of(agents(*phi.left))) return -1;  // they tell more states apart
-    const bdd atom = atom_truth_(*phi.left->left);
+    const Formula* whether = not_knowing_whether(phi);
+    if (!whether) return -1;
+    const std::vector<Agent> group = agents(*whether);
+    if (ks_.classes_of(group)) return -1;  // they tell more states apart
+    const bdd atom = atom_truth_(*whether->left);
     if (atom == bddtrue || atom == bddfalse) return -1;
     const int v = bdd_var(atom);
-    if (atom != bdd_ithvar(v) || ks_.unobserved_by(agents(*phi.left)) != bdd_ithvar(v)) return -1;
+    if (atom != bdd_ithvar(v) || ks_.unobserved_by(group) != bdd_ithvar(v)) return -1;
     return v;
+  }
+  // The node naming the agents and the atom p when φ says they do not know whether p:
+  // ~Kw_G p (the Kw node), or ~(K_G p | K_G ~p) in either order (the first K node); else
+  // null.
+  const Formula* not_knowing_whether(const Formula& phi) const {
+    if (phi.kind != K::Not) return nullptr;
+    const Formula& inner = *phi.left;
+    if (inner.kind == K::KnowsWhether) return inner.left->kind == K::Atom ? &inner : nullptr;
+    if (inner.kind != K::Or || inner.left->kind != K::Knows || inner.right->kind != K::Knows ||
+        agents(*inner.left) != agents(*inner.right))
+      return nullptr;
+    const Formula& a = *inner.left->left;
+    const Formula& b = *inner.right->left;
+    const auto negation_of = [](const Formula& neg, const Formula& atom) {
+      return neg.kind == K::Not && neg.left->kind == K::Atom && atom.kind == K::Atom &&
+             to_string(*neg.left) == to_string(atom);
+    };
+    if (negation_of(b, a)) return inner.left.get();
+    if (negation_of(a, b)) return inner.right.get();
+    return nullptr;
   }
 
   // ∀(unobserved)(θ → φ) in one pass (BuDDy's apply-and-quantify), without building θ → φ.
