@@ -264,45 +264,64 @@ class ModelPlay final : public ModelPlayBase {
     return text;
   }
 
-  // The product update, the copies named (w, e).
+  // The product update; each new world remembers the world and the event it came from, so
+  // that copies can be named (w, e).
   void scripted_action(const ScriptedAction& action, const std::string& text,
                        const std::string& formula) override {
     const ActionModel am = action_model(action);
+    if (layers_.empty())  // the facts the first action's worlds carry, for unlisted models
+      for (World w = 0; w < model_.world_count(); ++w) first_facts_.push_back(model_.valuation(w));
     // The new worlds in product_update's order: alive w ascending, then its events.
-    std::vector<std::string> names;
+    Layer layer;
+    for (const ScriptedEvent& e : action.events) layer.events.push_back(e.name);
     bool copies = false;
     model_.alive().for_each([&](World w) {
       int events = 0;
       for (std::size_t e = 0; e < am.preconditions.size(); ++e) {
         if (!am.preconditions[e].test(w)) continue;
-        std::string name = "(";  // piece by piece: GCC 12's false -Wstringop-overflow
-        name += name_of(w);
-        name += ", ";
-        name += action.events[e].name;
-        name += ')';
-        names.push_back(std::move(name));
+        layer.source.push_back(w);
+        layer.event.push_back(std::uint32_t(e));
         ++events;
       }
       copies = copies || events > 1;
     });
     act(am, all_agents(), text, formula);
-    names_ = std::move(names);
+    layers_.push_back(std::move(layer));
     show_names_ = show_names_ || copies;
   }
 
  private:
+  // Where the worlds of one action came from: per new world, its world before and its event.
+  struct Layer {
+    std::vector<World> source;
+    std::vector<std::uint32_t> event;
+    std::vector<std::string> events;  // the events' names
+  };
+
   // A world's name: as listed (or its facts) until an action renames it (w, e).
-  std::string name_of(World w) const {
-    if (!names_.empty()) return names_[w];
+  std::string name_of(World w) const { return name_at(layers_.size(), w); }
+  // The name of world w after the first `actions` actions.
+  std::string name_at(std::size_t actions, World w) const {
     const auto& listed = data_->spec().worlds();
-    if (w < listed.size()) return listed[w].name;
-    return data_->vocabulary().assignment_text(model_.valuation(w));
+    if (actions == 0) {
+      if (w < listed.size()) return listed[w].name;
+      return data_->vocabulary().assignment_text(first_facts_.empty() ? model_.valuation(w)
+                                                                      : first_facts_[w]);
+    }
+    const Layer& layer = layers_[actions - 1];
+    std::string name = "(";  // piece by piece: GCC 12's false -Wstringop-overflow
+    name += name_at(actions - 1, layer.source[w]);
+    name += ", ";
+    name += layer.events[layer.event[w]];
+    name += ')';
+    return name;
   }
 
   std::shared_ptr<const ModelData> data_;
   Atoms atoms_;
-  std::vector<std::string> names_;  // per world, after the first action: (w, e)
-  bool show_names_ = data_->shares_facts();
+  std::vector<Layer> layers_;                // one per action
+  std::vector<std::uint32_t> first_facts_;   // per world before the first action
+  bool show_names_ = data_->shares_facts();  // worlds share facts: show their names
 };
 
 class ModelGame final : public Game {
