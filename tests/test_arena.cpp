@@ -319,6 +319,8 @@ TEST_CASE("[arena] a batch's programs run only when allowed, the same games for 
         {"name": "plain"},
         {"name": "program", "agents": [{"strategy": {"program": ["python3", ")" +
                               kRandom + R"("], "fallback": "random"}}, {}, {}]}]}})");
+  CHECK_THAT(run_cli({"validate", config}).out,
+             Catch::Contains("seat 1 of condition 'program' is played by the program `python3 "));
   const CliResult refused = run_cli({"batch", config});
   CHECK(refused.exit_code == 2);
   CHECK_THAT(refused.err,

@@ -125,6 +125,14 @@ TEST_CASE("[tournament] programs among the entrants, run only when allowed") {
         {"name": "python", "program": ["python3", ")" +
                               source_path("examples/agents/clue_info_gain.py") +
                               R"("], "fallback": "random"}]}})");
+  const auto listed = run_cli({"validate", config});
+  CHECK(listed.exit_code == 0);
+  CHECK_THAT(listed.out, Catch::Contains("clue tournament, 2 entrants, 6 seatings, 6 games") &&
+                             Catch::Contains("entrant python is the program `python3 "));
+  const auto elsewhere = run_cli({"run", config});
+  CHECK(elsewhere.exit_code == 2);
+  CHECK_THAT(elsewhere.err,
+             Catch::Contains("this is a tournament") && Catch::Contains("kripkesim tournament"));
   const auto refused = run_cli({"tournament", config});
   CHECK(refused.exit_code == 2);
   CHECK_THAT(refused.err, Catch::Contains("/tournament/entrants/1/program: this config has seat") &&

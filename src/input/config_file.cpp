@@ -125,8 +125,10 @@ GameWithPeople load(const std::string& file, const std::function<void(kripke::Ga
   return in_file(file, [&] {
     // A scenario or an experiment is a config with more in it: point at its command rather
     // than at the key this command does not know.
-    for (const auto& [key, kind, command] : {std::tuple{"script", "a scenario", "scenario"},
-                                             std::tuple{"batch", "an experiment", "batch"}})
+    for (const auto& [key, kind, command] :
+         {std::tuple{"script", "a scenario", "scenario"},
+          std::tuple{"batch", "an experiment", "batch"},
+          std::tuple{"tournament", "a tournament", "tournament"}})
       if (document.is_object() && document.contains(key))
         throw kripke::InputError(fmt::format("this is {} (it has a \"{}\"): play it with "
                                              "`kripkesim {} {}`",
