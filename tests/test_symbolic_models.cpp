@@ -523,9 +523,10 @@ TEST_CASE("[symbolic-models] what the symbolic engine cannot do is refused, nami
 }
 
 TEST_CASE("[symbolic-models] 'does not know whether' as the textbooks write it: the same worlds") {
-  // The muddy children (8, all muddy) as a model, "nobody knows" written ~Kw{ci} mi, and
-  // ~(K{ci} mi | K{ci} ~mi) in either order, which the symbolic engine evaluates in one pass
-  // too: after round r, the worlds with more than r muddy children, on both engines.
+  // The muddy children (8, all muddy) as a model, "nobody knows" written ~Kw{ci} mi,
+  // ~(K{ci} mi | K{ci} ~mi) in either order, ~K{ci} mi & ~K{ci} ~mi, and M{ci} mi & M{ci}
+  // ~mi, which the symbolic engine all evaluates in one pass: after round r, the worlds with
+  // more than r muddy children, on both engines.
   const int n = 8;
   kripke_test::TempDir dir;
   auto scenario = [&](int form) {
@@ -561,7 +562,7 @@ TEST_CASE("[symbolic-models] 'does not know whether' as the textbooks write it: 
                      {"script", script}}
             .dump());
   };
-  for (int form = 0; form < 3; ++form)
+  for (int form = 0; form < 5; ++form)
     for (const char* engine : {"explicit", "symbolic"}) {
       INFO(kripke_test::cat("form ", std::to_string(form), ", ", engine));
       const auto r = kripke_test::run_cli({"scenario", scenario(form), "--engine", engine});
@@ -572,7 +573,8 @@ TEST_CASE("[symbolic-models] 'does not know whether' as the textbooks write it: 
   // conjunction beside one that is.
   for (const std::string look_alike :
        {"~(K{c1} m1 | K{c2} ~m1)", "~(K{c1} m1 | K{c1} ~m2)", "~(K{c1} m1 | K{c1} m1)",
-        "~(K{c2} m2 | M{c2} ~m2)", "~(K{c2} ~m2 | K{c2} ~m2)"}) {
+        "~(K{c2} m2 | M{c2} ~m2)", "~(K{c2} ~m2 | K{c2} ~m2)", "~K{c1} m1", "M{c1} m1 & M{c2} ~m2",
+        "~K{c1} m1 & ~K{c1} m1", "M{c1} ~m1 & ~K{c2} m2", "M{c1} m2 & M{c1} ~m2"}) {
     const std::string formula = "~(K{c3} m3 | K{c3} ~m3) & " + look_alike;
     INFO(formula);
     const auto a = kripke_test::run_cli(

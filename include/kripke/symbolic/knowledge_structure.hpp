@@ -22,9 +22,12 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -293,21 +296,63 @@ class SymbolicEvaluator {
   // "nobody knows") are, as BDDs, ∀v θ for p's variable v: an assignment's v-twin is a
   // state too (¬(∀v(θ → p) ∨ ∀v(θ → ¬p)) = θ[v:=0] ∧ θ[v:=1]). They are built together in
   // one pass over θ (every_twin.hpp) instead of two quantifications each.
+  // It is written ~Kw_i p, ~(K_i p | K_i ~p), or in halves anywhere in the conjunction:
+  // "i considers p possible" (M_i p, ~K_i ~p) and "i considers ~p possible" (M_i ~p,
+  // ~K_i p); a half without its other half is evaluated as written.
   bdd conjunction(const Formula& phi) const {
     std::vector<const Formula*> parts;
     flatten_and(phi, parts);
     std::vector<bool> twins(std::size_t(ks_.variables()), false);
     bool any_twin = false;
+    // Per variable, its halves: [0] considers ~p possible, [1] considers p possible.
+    std::map<int, std::array<std::vector<const Formula*>, 2>> halves;
     bdd out = bddtrue;
     for (const Formula* part : parts) {
       if (const int v = unknown_own_variable(*part); v >= 0) {
         twins[std::size_t(v)] = any_twin = true;
         continue;
       }
+      if (const auto half = half_of(*part)) {
+        halves[half->first][half->second ? 1 : 0].push_back(part);
+        continue;
+      }
       out &= eval_node(*part);
+    }
+    for (const auto& [v, sides] : halves) {
+      if (!sides[0].empty() && !sides[1].empty()) {
+        twins[std::size_t(v)] = any_twin = true;
+        continue;
+      }
+      for (const auto& side : sides)
+        for (const Formula* part : side) out &= eval_node(*part);
     }
     if (any_twin) out &= EveryTwin(std::move(twins)).of(ks_.law());
     return out;
+  }
+  // For "the agents consider p possible" (true) or "... ~p possible" (false), where p is the
+  // only variable they do not observe: that variable and the sign; else nothing.
+  std::optional<std::pair<int, bool>> half_of(const Formula& phi) const {
+    const Formula* group = nullptr;
+    const Formula* body = nullptr;
+    bool positive = true;
+    if (phi.kind == K::Possible) {
+      group = &phi;
+      body = phi.left.get();
+    } else if (phi.kind == K::Not && phi.left->kind == K::Knows) {
+      group = phi.left.get();
+      body = phi.left->left.get();
+      positive = false;  // ~K p: ~p is possible; ~K ~p: p is
+    } else {
+      return std::nullopt;
+    }
+    if (body->kind == K::Not) {
+      positive = !positive;
+      body = body->left.get();
+    }
+    if (body->kind != K::Atom) return std::nullopt;
+    const int v = own_unknown_variable(agents(*group), *body);
+    if (v < 0) return std::nullopt;
+    return std::pair{v, positive};
   }
   static void flatten_and(const Formula& phi, std::vector<const Formula*>& parts) {
     if (phi.kind != K::And) {
@@ -321,10 +366,12 @@ class SymbolicEvaluator {
   // not observe: v; else -1. Written ~Kw_i p, or as the textbooks do, ~(K_i p | K_i ~p).
   int unknown_own_variable(const Formula& phi) const {
     const Formula* whether = not_knowing_whether(phi);
-    if (!whether) return -1;
-    const std::vector<Agent> group = agents(*whether);
+    return whether ? own_unknown_variable(agents(*whether), *whether->left) : -1;
+  }
+  // The variable of `atom` when it is the one variable `group` does not observe; else -1.
+  int own_unknown_variable(const std::vector<Agent>& group, const Formula& atom_formula) const {
     if (ks_.classes_of(group)) return -1;  // they tell more states apart
-    const bdd atom = atom_truth_(*whether->left);
+    const bdd atom = atom_truth_(atom_formula);
     if (atom == bddtrue || atom == bddfalse) return -1;
     const int v = bdd_var(atom);
     if (atom != bdd_ithvar(v) || ks_.unobserved_by(group) != bdd_ithvar(v)) return -1;
