@@ -210,3 +210,14 @@ TEST_CASE(
   CHECK(fitted[0] - fitted[1] == Approx(400 * std::log10(2)).margin(1e-3));
   CHECK(fitted[1] - fitted[2] == Approx(400 * std::log10(2)).margin(1e-3));
 }
+
+TEST_CASE("[tournament] the standings fit 100 columns at five seats with 40-character names") {
+  const TempDir dir;
+  const std::string config = dir.write("t.json", R"({"game": "sleuth", "tournament": {"entrants": [
+      {"name": "an-entrant-whose-name-takes-forty-chars!", "strategy": "seed"},
+      {"name": "random", "strategy": "random"}]}})");
+  const auto r = run_cli({"tournament", config});
+  REQUIRE(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("30 games, 5 seats") && Catch::Contains("seat 5"));
+  for (const std::string& line : kripke_test::lines_of(r.out)) CHECK(line.size() <= 100);
+}

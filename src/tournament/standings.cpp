@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <ostream>
+#include <string_view>
 
 #include "batch/batch_results.hpp"
 #include "kripke/rng.hpp"
@@ -158,33 +159,43 @@ Standings standings_of(const TournamentConfig& t, const std::vector<GameRecord>&
 }
 
 std::string standings_table(const Standings& s) {
-  std::size_t width = 7;
+  std::size_t width = std::string_view("win share at").size();
   for (const Standing& e : s.entrants) width = std::max(width, e.name.size());
   std::string out = fmt::format(
       "{} games, {} seats. Rating: Bradley-Terry on the Elo scale (mean 1500), fitted to {}\n"
       "pairwise outcomes; its 95% interval from {} bootstrap resamples of the games.\n",
       s.games, s.seats, s.comparisons, s.bootstrap);
-  std::string header = fmt::format("{:<{}}  {:>6}  {:>7}  {:>21}", "entrant", width, "games",
-                                   "wins", "win share [95%]");
-  for (std::size_t seat = 0; seat < s.seats; ++seat)
-    header += fmt::format("  {:>6}", fmt::format("seat {}", seat + 1));
-  header += fmt::format("  {:>19}", "rating [95%]");
-  out += header + "\n";
+  // The totals and the rating, then the share at each seat: a table for every ten seats,
+  // so that a line fits 100 columns with names of up to 40 characters.
+  out += fmt::format("{:<{}}  {:>6}  {:>7}  {:>21}  {:>17}\n", "entrant", width, "games", "wins",
+                     "win share [95%]", "rating [95%]");
   for (const Standing& e : s.entrants) {
     const double share = e.games ? e.wins / double(e.games) : 0.0;
-    std::string line =
-        fmt::format("{:<{}}  {:>6}  {:>7.1f}  {:>21}", e.name, width, e.games, e.wins,
-                    fmt::format("{} [{}, {}]", percent(share), percent(e.wilson95.low),
-                                percent(e.wilson95.high)));
-    for (const SeatStanding& seat : e.seats)
-      line += fmt::format("  {:>6}",
-                          seat.games ? percent(seat.wins / double(seat.games)) : std::string("-"));
-    line += fmt::format("  {:>19}", fmt::format("{:.0f} [{:.0f}, {:.0f}]", e.rating, e.rating95.low,
-                                                e.rating95.high));
-    out += line + "\n";
+    out += fmt::format(
+        "{:<{}}  {:>6}  {:>7.1f}  {:>21}  {:>17}\n", e.name, width, e.games, e.wins,
+        fmt::format("{} [{}, {}]", percent(share), percent(e.wilson95.low),
+                    percent(e.wilson95.high)),
+        fmt::format("{:.0f} [{:.0f}, {:.0f}]", e.rating, e.rating95.low, e.rating95.high));
+  }
+  constexpr std::size_t kSeatsPerTable = 10;
+  for (std::size_t first = 0; first < s.seats; first += kSeatsPerTable) {
+    const std::size_t last = std::min(s.seats, first + kSeatsPerTable);
+    std::string header = fmt::format("\n{:<{}}", "win share at", width);
+    for (std::size_t seat = first; seat < last; ++seat)
+      header += fmt::format("  {:>6}", fmt::format("seat {}", seat + 1));
+    out += header + "\n";
+    for (const Standing& e : s.entrants) {
+      std::string line = fmt::format("{:<{}}", e.name, width);
+      for (std::size_t seat = first; seat < last; ++seat) {
+        const SeatStanding& at = e.seats[seat];
+        line += fmt::format("  {:>6}",
+                            at.games ? percent(at.wins / double(at.games)) : std::string("-"));
+      }
+      out += line + "\n";
+    }
   }
   out += fmt::format(
-      "Win share: wins per game played (a win split among a game's winners), with its 95%\n"
+      "\nWin share: wins per game played (a win split among a game's winners), with its 95%\n"
       "Wilson interval, in all and per seat; one as good as the others wins {} when every\n"
       "game has one winner.\n",
       percent(1.0 / double(std::max<std::size_t>(1, s.seats))));
