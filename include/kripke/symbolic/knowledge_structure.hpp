@@ -389,9 +389,10 @@ class SymbolicEvaluator {
       return nullptr;
     const Formula& a = *inner.left->left;
     const Formula& b = *inner.right->left;
+    // An atom is its name and arguments: compared as they are, not printed (every round).
     const auto negation_of = [](const Formula& neg, const Formula& atom) {
       return neg.kind == K::Not && neg.left->kind == K::Atom && atom.kind == K::Atom &&
-             to_string(*neg.left) == to_string(atom);
+             neg.left->name == atom.name && neg.left->args == atom.args;
     };
     if (negation_of(b, a)) return inner.left.get();
     if (negation_of(a, b)) return inner.right.get();
