@@ -186,8 +186,11 @@ std::uint64_t BatchConfig::seed_of(std::size_t condition, std::uint64_t game) co
 }
 
 void check_programs_allowed(const BatchConfig& batch, bool allowed, std::ostream& announce) {
-  std::map<std::vector<std::string>, std::string> first_seat;  // argv -> where it plays first
-  std::map<std::vector<std::string>, std::uint64_t> seats;
+  struct Seats {
+    std::string first;  // where it plays first
+    std::uint64_t count = 0;
+  };
+  std::map<std::vector<std::string>, Seats> seats;  // by argv
   for (const BatchCondition& c : batch.conditions)
     for (const SeatProgram& program : c.programs) {
       const std::string where =
@@ -197,12 +200,12 @@ void check_programs_allowed(const BatchConfig& batch, bool allowed, std::ostream
                              arena::command_line(program.argv) +
                              "`: kripkesim runs a config's programs only with --allow-programs",
                          program.source + "/program");
-      first_seat.emplace(program.argv, where);
-      ++seats[program.argv];
+      Seats& played = seats[program.argv];
+      if (played.count++ == 0) played.first = where;
     }
-  for (const auto& [argv, where] : first_seat)
-    announce << "kripkesim: `" << arena::command_line(argv) << "` plays " << where
-             << (seats[argv] > 1 ? " and " + std::to_string(seats[argv] - 1) + " more" : "")
+  for (const auto& [argv, played] : seats)
+    announce << "kripkesim: `" << arena::command_line(argv) << "` plays " << played.first
+             << (played.count > 1 ? " and " + std::to_string(played.count - 1) + " more" : "")
              << ", a process for each game\n";
 }
 
