@@ -5,6 +5,7 @@
 // the log, and no process is left running.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -266,39 +267,42 @@ for line in sys.stdin:
     elif m["type"] == "choose":
         print(json.dumps({"choice": m["choices"][0]}), flush=True)
 )PY");
-  for (const char* seed : {"3", "4", "5"}) {
-    INFO("seed " << seed);
-    REQUIRE(run_cli({"play", source_path("configs/clue.json"), "--seed", seed, "--log",
-                     dir.file("log.jsonl"), "--program", "1=python3 " + agent})
-                .exit_code == 0);
-    const std::string seen = read_file(dir.file("log.jsonl.program-seat-1.txt"));
-    std::size_t start = 0, events = 0, hidden = 0, others_shown = 0;
-    while (start < seen.size()) {
-      const std::size_t end = seen.find('\n', start);
-      const kripke::Json message = kripke::Json::parse(seen.substr(start, end - start));
-      start = end + 1;
-      if (message["type"] != "event") continue;
-      ++events;
-      const kripke::Json& view = message["view"];
-      if (view.contains("audience") && view["audience"] != kripke::Json::array({1}) &&
-          std::find(view["audience"].begin(), view["audience"].end(), 1) ==
-              view["audience"].end()) {
-        ++hidden;  // someone else's private update: that it happened, nothing of it
-        for (const auto& [key, value] : view.items())
-          CHECK((key == "v" || key == "event" || key == "game" || key == "turn" ||
-                 key == "audience" || key == "kind" || key == "screen"));
+  // play, and run (whose program seats batch and tournament share: arena/program_game).
+  for (const char* command : {"play", "run"})
+    for (const char* seed : {"3", "4", "5"}) {
+      INFO(command << ", seed " << seed);
+      std::remove(dir.file("log.jsonl.program-seat-1.txt").c_str());
+      REQUIRE(run_cli({command, source_path("configs/clue.json"), "--seed", seed, "--log",
+                       dir.file("log.jsonl"), "--program", "1=python3 " + agent})
+                  .exit_code == 0);
+      const std::string seen = read_file(dir.file("log.jsonl.program-seat-1.txt"));
+      std::size_t start = 0, events = 0, hidden = 0, others_shown = 0;
+      while (start < seen.size()) {
+        const std::size_t end = seen.find('\n', start);
+        const kripke::Json message = kripke::Json::parse(seen.substr(start, end - start));
+        start = end + 1;
+        if (message["type"] != "event") continue;
+        ++events;
+        const kripke::Json& view = message["view"];
+        if (view.contains("audience") && view["audience"] != kripke::Json::array({1}) &&
+            std::find(view["audience"].begin(), view["audience"].end(), 1) ==
+                view["audience"].end()) {
+          ++hidden;  // someone else's private update: that it happened, nothing of it
+          for (const auto& [key, value] : view.items())
+            CHECK((key == "v" || key == "event" || key == "game" || key == "turn" ||
+                   key == "audience" || key == "kind" || key == "screen"));
+        }
+        if (view["event"] == "move" && view.value("agent", 0) != 1 &&
+            view.value("shown_by", kripke::Json()) != 1) {
+          ++others_shown;  // a card shown between two others is not named to seat 1
+          CHECK(view.value("shown", kripke::Json()).is_null());
+          CHECK_FALSE(view.contains("reason"));  // nor why another player chose its move
+        }
       }
-      if (view["event"] == "move" && view.value("agent", 0) != 1 &&
-          view.value("shown_by", kripke::Json()) != 1) {
-        ++others_shown;  // a card shown between two others is not named to seat 1
-        CHECK(view.value("shown", kripke::Json()).is_null());
-        CHECK_FALSE(view.contains("reason"));  // nor why another player chose its move
-      }
+      CHECK(events > 10);
+      CHECK(hidden >= 2);  // the two other players looking at their hands
+      CHECK(others_shown > 0);
     }
-    CHECK(events > 10);
-    CHECK(hidden >= 2);  // the two other players looking at their hands
-    CHECK(others_shown > 0);
-  }
 }
 
 TEST_CASE("[arena] run seats programs as play does, with nobody at the keyboard") {
