@@ -1,0 +1,557 @@
+// The worlds of a model of variables and a law, found by solving the law rather than by
+// testing every assignment: a search over the variables, most significant first (so that
+// the worlds come out in increasing assignment number), that reasons about the law with the
+// variables it has not fixed yet.
+//
+// At each step the law is read in three values over the next variable v: for every
+// subformula, the values of v for which it may be true and those for which it may be false,
+// the variables not yet fixed standing for their whole range. A comparison linear in v,
+// a·v + r op 0 with r in an interval, gives both as intervals of v; a term that is not
+// linear in v (v·v, v / 2) says nothing about v and leaves the choice to the steps below.
+// Connectives combine the sets. So `c = a + b` with a and b fixed gives c its one value,
+// `x < y & x + y <= 1000` gives x an interval once y is fixed, and a sum over cards
+// `a0 + b0 + e0 = 1` closes the other two once one of them is 1: the search visits about as
+// many steps as there are worlds, not assignments (the three-number puzzle at bound 500:
+// 250,000 steps for 374,250 worlds among 125 million assignments). Where the law holds for
+// every value of the variables left (or where what is left is read exactly), the block of
+// assignments below is taken whole; a variable the law does not name multiplies what was
+// found below it.
+//
+// The search gives up (nullopt) past a number of steps, and is not used at all when a term
+// of the law could overflow or divide by zero somewhere in the domains: the explicit engine
+// then tests every assignment as before (and reports the first failure as it did).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "kripke/deals.hpp"
+#include "kripke/formula.hpp"
+#include "kripke/model_lang/arithmetic.hpp"
+#include "kripke/model_lang/vocabulary.hpp"
+
+namespace kripke::model_lang {
+
+namespace law_solver_detail {
+
+__extension__ using Wide = __int128;  // term bounds: values are at most 2^40, products of two fit
+
+// Value indices of one variable, as sorted disjoint half-open intervals: a few kept in
+// place (a law's sets are mostly one interval or two), more on the heap.
+class IndexSet {
+ public:
+  using Span = std::pair<std::uint64_t, std::uint64_t>;
+  static IndexSet none() { return {}; }
+  static IndexSet all(std::uint64_t n) { return span(0, n); }
+  static IndexSet span(std::uint64_t lo, std::uint64_t hi) {
+    IndexSet out;
+    if (lo < hi) out.push({lo, hi});
+    return out;
+  }
+
+  bool empty() const { return size_ == 0; }
+  const Span* begin() const { return size_ <= kInPlace ? in_place_ : heap_.data(); }
+  const Span* end() const { return begin() + size_; }
+
+  friend IndexSet operator&(const IndexSet& x, const IndexSet& y) {
+    IndexSet out;
+    const Span *i = x.begin(), *j = y.begin();
+    while (i != x.end() && j != y.end()) {
+      const std::uint64_t lo = std::max(i->first, j->first), hi = std::min(i->second, j->second);
+      if (lo < hi) out.push({lo, hi});
+      (i->second < j->second ? i : j)++;
+    }
+    return out;
+  }
+  friend IndexSet operator|(const IndexSet& x, const IndexSet& y) {
+    IndexSet out;
+    const Span *i = x.begin(), *j = y.begin();
+    while (i != x.end() || j != y.end()) {
+      const Span s = j == y.end() || (i != x.end() && i->first < j->first) ? *i++ : *j++;
+      if (out.size_ > 0 && s.first <= out.back().second) {
+        out.back().second = std::max(out.back().second, s.second);
+      } else {
+        out.push(s);
+      }
+    }
+    return out;
+  }
+
+ private:
+  static constexpr std::uint32_t kInPlace = 3;
+  Span& back() { return const_cast<Span&>(end()[-1]); }
+  void push(Span s) {
+    if (size_ < kInPlace) {
+      in_place_[size_++] = s;
+      return;
+    }
+    if (size_ == kInPlace) heap_.assign(in_place_, in_place_ + kInPlace);
+    heap_.push_back(s);
+    ++size_;
+  }
+  Span in_place_[kInPlace];
+  std::uint32_t size_ = 0;
+  std::vector<Span> heap_;
+};
+
+// What a subformula may be over the values of the variable being chosen.
+struct Reading {
+  IndexSet may_hold, may_fail;
+  bool exact = true;  // each set is exactly where it holds (fails), whatever the rest is
+};
+
+// A term as a·v + r, r in [lo, hi] (linear), or only its bounds [lo, hi] (not linear in v).
+struct Bounds {
+  bool linear = true;
+  Wide a = 0, lo = 0, hi = 0;
+};
+
+// One variable's domain, for turning bounds on its value into value indices.
+struct Domain {
+  std::uint64_t size = 0;
+  Wide min = 0, max = 0;
+  bool ascending = true;
+  bool consecutive = true;  // min, min + 1, ..., max (a range): an index is value - min
+  std::vector<std::pair<std::int64_t, std::uint64_t>> by_value;  // unsorted lists: (value, index)
+
+  explicit Domain(const Variable& var) : size(var.values.size()) {
+    min = *std::min_element(var.values.begin(), var.values.end());
+    max = *std::max_element(var.values.begin(), var.values.end());
+    ascending = std::is_sorted(var.values.begin(), var.values.end());
+    consecutive = ascending && max - min + 1 == Wide(size);
+    if (!ascending)
+      for (std::uint64_t k = 0; k < size; ++k) by_value.push_back({var.values[k], k});
+    std::sort(by_value.begin(), by_value.end());
+  }
+
+  // The indices of the values in [lo, hi].
+  IndexSet between(Wide lo, Wide hi, const Variable& var) const {
+    if (lo > hi) return IndexSet::none();
+    if (consecutive) {
+      const Wide from = std::max(lo, min), to = std::min(hi, max);
+      return from > to ? IndexSet::none()
+                       : IndexSet::span(std::uint64_t(from - min), std::uint64_t(to - min + 1));
+    }
+    if (ascending) {
+      const auto first = std::lower_bound(var.values.begin(), var.values.end(), lo,
+                                          [](std::int64_t v, Wide x) { return Wide(v) < x; });
+      const auto last = std::upper_bound(var.values.begin(), var.values.end(), hi,
+                                         [](Wide x, std::int64_t v) { return x < Wide(v); });
+      return IndexSet::span(std::uint64_t(first - var.values.begin()),
+                            std::uint64_t(last - var.values.begin()));
+    }
+    IndexSet out = IndexSet::none();
+    for (const auto& [value, k] : by_value)
+      if (Wide(value) >= lo && Wide(value) <= hi) out = out | IndexSet::span(k, k + 1);
+    return out;
+  }
+};
+
+inline Wide floor_div(Wide x, Wide y) {
+  const Wide q = x / y;
+  return (x % y != 0 && ((x < 0) != (y < 0))) ? q - 1 : q;
+}
+inline Wide ceil_div(Wide x, Wide y) { return -floor_div(-x, y); }
+
+constexpr Wide kInfinity = Wide(1) << 100;
+
+}  // namespace law_solver_detail
+
+class LawSolver {
+  using Wide = law_solver_detail::Wide;
+  using IndexSet = law_solver_detail::IndexSet;
+  using Reading = law_solver_detail::Reading;
+  using Bounds = law_solver_detail::Bounds;
+  using Domain = law_solver_detail::Domain;
+
+ public:
+  // `vocab` is read during the search: it must outlive the solver.
+  LawSolver(const Vocabulary& vocab, const Formula& law) : vocab_(vocab) {
+    const auto& vars = vocab.variables();
+    named_.assign(vars.size(), false);
+    fixed_.assign(vars.size(), -1);
+    for (const Variable& var : vars) domains_.emplace_back(var);
+    applicable_ = compile_formula(law, root_);
+  }
+
+  // False when a term of the law could fail somewhere in the domains (or the law holds
+  // something the solver does not read): the caller tests every assignment instead.
+  bool applicable() const { return applicable_; }
+
+  // How many assignments satisfy the law (saturating), or nullopt past `max_steps` steps.
+  std::optional<BigCount> count(std::uint64_t max_steps) {
+    if (!applicable_) return std::nullopt;
+    steps_left_ = max_steps;
+    counting_ = true;
+    aborted_ = over_worlds_ = false;
+    const auto n = std::optional<BigCount>(search(int(domains_.size()) - 1, 0));
+    return aborted_ ? std::nullopt : n;
+  }
+
+  // The satisfying assignments in increasing order, or nullopt past `max_steps` steps or
+  // `max_worlds` worlds (then over_worlds() says so).
+  std::optional<std::vector<std::uint32_t>> worlds(std::uint64_t max_steps,
+                                                   std::uint64_t max_worlds) {
+    if (!applicable_) return std::nullopt;
+    steps_left_ = max_steps;
+    max_worlds_ = max_worlds;
+    counting_ = false;
+    aborted_ = over_worlds_ = false;
+    out_.clear();
+    search(int(domains_.size()) - 1, 0);
+    if (aborted_) return std::nullopt;
+    return std::move(out_);
+  }
+  bool over_worlds() const { return over_worlds_; }
+
+ private:
+  struct Node {
+    Formula::Kind kind = Formula::Kind::True;
+    int variable = -1;  // Atom
+    std::string op;     // Compare
+    CompiledTerm lhs, rhs;
+    std::vector<Node> operands;
+  };
+
+  // The law as nodes; false when it holds a term that could fail (or an operator the law
+  // may not hold: the model's rules refuse those before).
+  bool compile_formula(const Formula& phi, Node& node) {
+    using K = Formula::Kind;
+    node.kind = phi.kind;
+    switch (phi.kind) {
+      case K::True:
+      case K::False:
+        return true;
+      case K::Atom: {
+        node.variable = vocab_.find(phi.name);
+        if (node.variable < 0 || !phi.args.empty() ||
+            !vocab_.variables()[std::size_t(node.variable)].boolean)
+          return false;  // the scan reports it
+        named_[std::size_t(node.variable)] = true;
+        return true;
+      }
+      case K::Compare: {
+        node.op = phi.name;
+        try {
+          std::tie(node.lhs, node.rhs) = compile_sides(phi, vocab_);
+        } catch (const FormulaError&) {
+          return false;  // the scan reports it
+        }
+        return safe(node.lhs) && safe(node.rhs);
+      }
+      case K::Not:
+      case K::And:
+      case K::Or:
+      case K::Implies:
+      case K::Iff:
+        for (const Formula* sub : {phi.left.get(), phi.right.get()})
+          if (sub && !compile_formula(*sub, node.operands.emplace_back())) return false;
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  // Whether a term can be computed at every assignment without overflow or division by
+  // zero (its bounds over the whole domains, operation by operation); marks its variables.
+  bool safe(const CompiledTerm& t) {
+    bool ok = true;
+    (void)whole_bounds(t, ok);
+    return ok;
+  }
+  std::pair<Wide, Wide> whole_bounds(const CompiledTerm& t, bool& ok) {
+    using Op = Term::Op;
+    constexpr Wide kLimit = Wide(INT64_MAX);
+    switch (t.op) {
+      case Op::Number:
+        return {t.number, t.number};
+      case Op::Variable: {
+        named_[std::size_t(t.variable)] = true;
+        const Domain& d = domains_[std::size_t(t.variable)];
+        return {d.min, d.max};
+      }
+      default:
+        break;
+    }
+    const auto x = whole_bounds(t.operands[0], ok);
+    if (t.op == Op::Negate) return {-x.second, -x.first};
+    const auto y = whole_bounds(t.operands[1], ok);
+    if ((t.op == Op::Divide || t.op == Op::Remainder) && y.first <= 0 && y.second >= 0) ok = false;
+    if (!ok) return {0, 0};
+    const std::pair<Wide, Wide> r = combine(t.op, x, y);
+    if (r.first < -kLimit || r.second > kLimit) ok = false;
+    return r;
+  }
+
+  // Bounds of x op y from the operands' bounds (a divisor's bounds exclude 0).
+  static std::pair<Wide, Wide> combine(Term::Op op, std::pair<Wide, Wide> x,
+                                       std::pair<Wide, Wide> y) {
+    using Op = Term::Op;
+    switch (op) {
+      case Op::Add:
+        return {x.first + y.first, x.second + y.second};
+      case Op::Subtract:
+        return {x.first - y.second, x.second - y.first};
+      case Op::Multiply:
+      case Op::Divide: {
+        if (op == Op::Divide && y.first <= 0 && y.second >= 0) return {-kLimitBound, kLimitBound};
+        const Wide c[] = {apply(op, x.first, y.first), apply(op, x.first, y.second),
+                          apply(op, x.second, y.first), apply(op, x.second, y.second)};
+        return {*std::min_element(c, c + 4), *std::max_element(c, c + 4)};
+      }
+      case Op::Remainder: {
+        if (x.first == x.second && y.first == y.second && y.first != 0)
+          return {x.first % y.first, x.first % y.first};
+        const Wide m =
+            std::max(y.first < 0 ? -y.first : y.first, y.second < 0 ? -y.second : y.second);
+        return {x.first < 0 ? std::max(x.first, 1 - m) : 0,
+                x.second > 0 ? std::min(x.second, m - 1) : 0};
+      }
+      default:
+        return {0, 0};
+    }
+  }
+  static Wide apply(Term::Op op, Wide x, Wide y) {
+    return op == Term::Op::Multiply ? x * y : x / y;
+  }
+  static constexpr Wide kLimitBound = Wide(1) << 100;
+
+  // A term at the current step: linear in `v` where it can be, else its bounds.
+  Bounds bounds(const CompiledTerm& t, int v) const {
+    using Op = Term::Op;
+    switch (t.op) {
+      case Op::Number:
+        return {true, 0, t.number, t.number};
+      case Op::Variable: {
+        if (t.variable == v) return {true, 1, 0, 0};
+        const std::int64_t fixed = fixed_[std::size_t(t.variable)];
+        if (fixed >= 0) {
+          const Wide value = vocab_.variables()[std::size_t(t.variable)].values[std::size_t(fixed)];
+          return {true, 0, value, value};
+        }
+        const Domain& d = domains_[std::size_t(t.variable)];
+        return {true, 0, d.min, d.max};
+      }
+      default:
+        break;
+    }
+    const Bounds x = bounds(t.operands[0], v);
+    if (t.op == Op::Negate) return {x.linear, -x.a, -x.hi, -x.lo};
+    const Bounds y = bounds(t.operands[1], v);
+    if (x.linear && y.linear) {
+      if (t.op == Op::Add) return {true, x.a + y.a, x.lo + y.lo, x.hi + y.hi};
+      if (t.op == Op::Subtract) return {true, x.a - y.a, x.lo - y.hi, x.hi - y.lo};
+      // A product by a known number stays linear.
+      if (t.op == Op::Multiply && y.a == 0 && y.lo == y.hi)
+        return {true, x.a * y.lo, std::min(x.lo * y.lo, x.hi * y.lo),
+                std::max(x.lo * y.lo, x.hi * y.lo)};
+      if (t.op == Op::Multiply && x.a == 0 && x.lo == x.hi)
+        return {true, y.a * x.lo, std::min(y.lo * x.lo, y.hi * x.lo),
+                std::max(y.lo * x.lo, y.hi * x.lo)};
+    }
+    const auto r = combine(t.op, whole(x, v), whole(y, v));
+    return {x.linear && y.linear && x.a == 0 && y.a == 0, 0, r.first, r.second};
+  }
+
+  // A term's bounds over the whole range of `v`.
+  std::pair<Wide, Wide> whole(const Bounds& b, int v) const {
+    if (!b.linear || b.a == 0) return {b.lo, b.hi};
+    const Domain& d = domains_[std::size_t(v)];
+    const Wide p = b.a * d.min, q = b.a * d.max;
+    return {std::min(p, q) + b.lo, std::max(p, q) + b.hi};
+  }
+
+  // The values of v with lo <= a·v <= hi.
+  IndexSet scaled_between(int v, Wide a, Wide lo, Wide hi) const {
+    const std::uint64_t n = v < 0 ? 1 : domains_[std::size_t(v)].size;
+    if (a == 0) return lo <= 0 && 0 <= hi ? IndexSet::all(n) : IndexSet::none();
+    Wide from = a > 0 ? law_solver_detail::ceil_div(lo, a) : law_solver_detail::ceil_div(hi, a);
+    Wide to = a > 0 ? law_solver_detail::floor_div(hi, a) : law_solver_detail::floor_div(lo, a);
+    return domains_[std::size_t(v)].between(from, to, vocab_.variables()[std::size_t(v)]);
+  }
+
+  Reading compare(const Node& node, int v) const {
+    const std::uint64_t n = v < 0 ? 1 : domains_[std::size_t(v)].size;
+    const Bounds l = bounds(node.lhs, v), r = bounds(node.rhs, v);
+    constexpr Wide inf = law_solver_detail::kInfinity;
+    // lhs - rhs = a·v + [lo, hi].
+    Wide a = 0, lo = 0, hi = 0;
+    bool exact = false;
+    if (l.linear && r.linear) {
+      a = l.a - r.a;
+      lo = l.lo - r.hi;
+      hi = l.hi - r.lo;
+      exact = lo == hi;
+    } else {
+      const auto x = whole(l, v), y = whole(r, v);
+      lo = x.first - y.second;
+      hi = x.second - y.first;
+    }
+    // a·v + [lo, hi] op 0: where it may hold, where it may fail.
+    const std::string& op = node.op;
+    IndexSet holds = IndexSet::none(), fails = IndexSet::none();
+    if (op == "=" || op == "!=") {
+      IndexSet equal = scaled_between(v, a, -hi, -lo);
+      IndexSet differ = IndexSet::all(n);
+      if (lo == hi && a != 0) {
+        // Every value but the one solving a·v = -lo.
+        const IndexSet point = scaled_between(v, a, -lo, -lo);
+        differ = IndexSet::none();
+        std::uint64_t from = 0;
+        for (const auto& [p, q] : point) {
+          differ = differ | IndexSet::span(from, p);
+          from = q;
+        }
+        differ = differ | IndexSet::span(from, n);
+      } else if (lo == hi && a == 0 && lo == 0) {
+        differ = IndexSet::none();
+      }
+      holds = op == "=" ? equal : differ;
+      fails = op == "=" ? differ : equal;
+    } else if (op == "<") {
+      holds = scaled_between(v, a, -inf, -lo - 1);
+      fails = scaled_between(v, a, -hi, inf);
+    } else if (op == "<=") {
+      holds = scaled_between(v, a, -inf, -lo);
+      fails = scaled_between(v, a, -hi + 1, inf);
+    } else if (op == ">") {
+      holds = scaled_between(v, a, -hi + 1, inf);
+      fails = scaled_between(v, a, -inf, -lo);
+    } else {  // >=
+      holds = scaled_between(v, a, -hi, inf);
+      fails = scaled_between(v, a, -inf, -lo - 1);
+    }
+    const bool settled = exact || holds.empty() || fails.empty();
+    return {std::move(holds), std::move(fails), settled};
+  }
+
+  Reading read(const Node& node, int v) const {
+    using K = Formula::Kind;
+    const std::uint64_t n = v < 0 ? 1 : domains_[std::size_t(v)].size;
+    switch (node.kind) {
+      case K::True:
+        return {IndexSet::all(n), IndexSet::none(), true};
+      case K::False:
+        return {IndexSet::none(), IndexSet::all(n), true};
+      case K::Atom: {
+        if (node.variable == v) return {IndexSet::span(1, 2), IndexSet::span(0, 1), true};
+        const std::int64_t fixed = fixed_[std::size_t(node.variable)];
+        if (fixed < 0) return {IndexSet::all(n), IndexSet::all(n), false};
+        return fixed == 1 ? Reading{IndexSet::all(n), IndexSet::none(), true}
+                          : Reading{IndexSet::none(), IndexSet::all(n), true};
+      }
+      case K::Compare:
+        return compare(node, v);
+      case K::Not: {
+        Reading x = read(node.operands[0], v);
+        return {std::move(x.may_fail), std::move(x.may_hold), x.exact};
+      }
+      default:
+        break;
+    }
+    const Reading x = read(node.operands[0], v), y = read(node.operands[1], v);
+    const bool exact = x.exact && y.exact;
+    switch (node.kind) {
+      case K::And:
+        return {x.may_hold & y.may_hold, x.may_fail | y.may_fail, exact};
+      case K::Or:
+        return {x.may_hold | y.may_hold, x.may_fail & y.may_fail, exact};
+      case K::Implies:
+        return {x.may_fail | y.may_hold, x.may_hold & y.may_fail, exact};
+      default:  // Iff
+        return {(x.may_hold & y.may_hold) | (x.may_fail & y.may_fail),
+                (x.may_hold & y.may_fail) | (x.may_fail & y.may_hold), exact};
+    }
+  }
+
+  // The block of every assignment of variables k..0 below `base`.
+  void take_block(int k, std::uint64_t base, BigCount& found) {
+    const BigCount size = k < 0 ? 1 : block_size(k);
+    found = saturating_add(found, size);
+    if (counting_ || aborted_) return;
+    if (BigCount(out_.size()) + size > BigCount(max_worlds_)) {
+      aborted_ = over_worlds_ = true;
+      return;
+    }
+    for (std::uint64_t a = base, end = base + std::uint64_t(size); a < end; ++a)
+      out_.push_back(std::uint32_t(a));
+  }
+  BigCount block_size(int k) const {
+    BigCount n = 1;
+    for (int j = 0; j <= k; ++j) n = saturating_mul(n, BigCount(domains_[std::size_t(j)].size));
+    return n;
+  }
+  static BigCount saturating_add(BigCount a, BigCount b) {
+    return a > kCountCap - b ? kCountCap : a + b;
+  }
+
+  // The satisfying assignments of variables k..0 with the variables above fixed (their
+  // part of the number: `base`); returns how many.
+  BigCount search(int k, std::uint64_t base) {
+    if (aborted_) return 0;
+    if (steps_left_-- == 0) {
+      aborted_ = true;
+      return 0;
+    }
+    BigCount found = 0;
+    const int v = k >= 0 && named_[std::size_t(k)] ? k : -1;
+    if (k >= 0 && v < 0) {
+      // The law does not name variable k: every value of it has what value 0 has.
+      const std::size_t start = out_.size();
+      const BigCount below = search(k - 1, base);
+      const std::uint64_t n = domains_[std::size_t(k)].size;
+      found = saturating_mul(below, BigCount(n));
+      if (counting_ || aborted_) return found;
+      if (BigCount(start) + BigCount(out_.size() - start) * n > BigCount(max_worlds_)) {
+        aborted_ = over_worlds_ = true;
+        return found;
+      }
+      const std::size_t end = out_.size();
+      const std::uint64_t stride = vocab_.stride(std::size_t(k));
+      for (std::uint64_t x = 1; x < n; ++x)
+        for (std::size_t j = start; j < end; ++j)
+          out_.push_back(out_[j] + std::uint32_t(x * stride));
+      return found;
+    }
+    const Reading r = read(root_, v);
+    if (r.may_hold.empty()) return 0;
+    if (r.may_fail.empty()) {
+      take_block(k, base, found);
+      return found;
+    }
+    if (v < 0) return 0;  // every variable fixed: may hold and may fail cannot both be
+    const std::uint64_t stride = vocab_.stride(std::size_t(v));
+    for (const auto& [from, to] : r.may_hold) {
+      for (std::uint64_t x = from; x < to; ++x) {
+        if (r.exact) {
+          // The law holds for this value whatever the others are.
+          take_block(k - 1, base + x * stride, found);
+          continue;
+        }
+        fixed_[std::size_t(v)] = std::int64_t(x);
+        found = saturating_add(found, search(k - 1, base + x * stride));
+        fixed_[std::size_t(v)] = -1;
+        if (aborted_) return found;
+      }
+    }
+    return found;
+  }
+
+  const Vocabulary& vocab_;
+  std::vector<Domain> domains_;
+  std::vector<bool> named_;          // per variable: the law names it
+  std::vector<std::int64_t> fixed_;  // per variable: its value index in the search, or -1
+  Node root_;
+  bool applicable_ = false;
+  bool counting_ = false;
+  bool aborted_ = false;
+  bool over_worlds_ = false;
+  std::uint64_t steps_left_ = 0;
+  std::uint64_t max_worlds_ = 0;
+  std::vector<std::uint32_t> out_;
+};
+
+}  // namespace kripke::model_lang
