@@ -2,7 +2,8 @@
 // building the model, checking the script, the updates and the expectations. Sum and Product
 // (configs/models/sum-and-product.json and sum-and-product-1000.json; the bound-500 row is
 // the bound-1000 file with its bound lowered: the statements do not depend on it, the world
-// count is taken out), and the false-belief tasks.
+// count is taken out), the models whose worlds are found by solving the law (the three
+// numbers, Russian cards), and the false-belief tasks.
 #include "scenario/bench.hpp"
 
 #include <fmt/core.h>
@@ -74,6 +75,29 @@ kripke::Json muddy_model(int n, bool textbook) {
           {"script", script}};
 }
 
+// Three numbers from 1 to `bound`, one the sum of the other two; each agent sees the two
+// others (the "What Sum" puzzle of SMCDEL's examples). Anne, Bill and Cath say in turn that
+// they do not know their number, then Anne says she knows hers (50; Bill 20, Cath 30).
+kripke::Json what_sum(int bound) {
+  kripke::Json variables = kripke::Json::array();
+  for (const char* name : {"a", "b", "c"})
+    variables.push_back({{"name", name}, {"from", 1}, {"to", bound}});
+  const kripke::Json agents = {{{"name", "Anne"}, {"observes", {"b", "c"}}},
+                               {{"name", "Bill"}, {"observes", {"a", "c"}}},
+                               {{"name", "Cath"}, {"observes", {"a", "b"}}}};
+  return {{"game", "model"},
+          {"rules",
+           {{"variables", variables},
+            {"law", "a = b + c | b = a + c | c = a + b"},
+            {"agents", agents},
+            {"actual", {{"a", 50}, {"b", 20}, {"c", 30}}}}},
+          {"script",
+           {{{"announce", "~Kv{Anne} a"}},
+            {{"announce", "~Kv{Bill} b"}},
+            {{"announce", "~Kv{Cath} c"}},
+            {{"announce", "Kv{Anne} a"}}}}};
+}
+
 }  // namespace
 
 std::vector<BenchCase> scenario_bench_cases() {
@@ -99,6 +123,18 @@ std::vector<BenchCase> scenario_bench_cases() {
              scenario_row("bound 100", bundled("sum-and-product.json"), "auto", repeat, "< 15 ms"),
              scenario_row("bound 500", with_bound(thousand, 500), "auto", repeat, "< 1 s"),
              scenario_row("bound 1000", thousand, "auto", repeat, "< 5 s")};
+       }},
+      {"scenario-from-the-law",
+       "kripkesim scenario on models whose worlds are found by solving the law: the three "
+       "numbers (What Sum, bound 500: 374,250 worlds of 125 million assignments) on the default "
+       "engine, Russian cards (140 deals of 2^21 assignments) on each engine",
+       5,
+       [](int repeat) {
+         const kripke::Json cards = bundled("russian-cards.json");
+         return std::vector<BenchRow>{
+             scenario_row("what sum, bound 500", what_sum(500), "auto", repeat, "< 0.5 s"),
+             scenario_row("russian cards", cards, "explicit", repeat, "< 15 ms"),
+             scenario_row("russian cards", cards, "symbolic", repeat, "-")};
        }},
       {"scenario-false-belief",
        "kripkesim scenario on the bundled false-belief tasks (Sally-Anne, chocolate, the letter "

@@ -16,6 +16,7 @@
 #include "kripke/formula_parser.hpp"
 #include "kripke/game.hpp"
 #include "kripke/game_catalog.hpp"
+#include "kripke/model_lang/law_solver.hpp"
 #include "kripke/model_lang/model_play_base.hpp"
 #include "kripke/model_lang/model_spec.hpp"
 #include "kripke/model_lang/postcondition.hpp"
@@ -56,16 +57,16 @@ class ModelData {
  public:
   ModelData(std::shared_ptr<const ModelSpec> spec, const WorldLimits& limits)
       : spec_(std::move(spec)) {
-    check_limits(*spec_, limits);
     const Vocabulary& vocab = spec_->vocabulary();
     if (spec_->lists_worlds()) {
+      check_limits(*spec_, limits);
       for (const WorldSpec& w : spec_->worlds()) worlds_.push_back(std::uint32_t(w.assignment));
       if (const auto actual = spec_->actual_world()) actual_ = World(*actual);
       std::vector<std::uint32_t> sorted(worlds_);
       std::sort(sorted.begin(), sorted.end());
       shares_facts_ = std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end();
     } else {
-      enumerate("/rules/law");
+      enumerate(limits, "/rules/law");
     }
     if (const auto& actual = spec_->actual()) {
       const std::uint64_t a = vocab.assignment(*actual);
@@ -78,18 +79,22 @@ class ModelData {
     build_partitions();
   }
 
-  // Refuses, before anything is built, assignments too many for the explicit engine.
-  static void check_limits(const ModelSpec& spec, const WorldLimits& limits) {
-    const BigCount assignments =
-        spec.lists_worlds() ? BigCount(spec.worlds().size()) : spec.vocabulary().assignment_count();
-    check_world_limit(assignments, limits,
-                      model_bytes_per_world(spec.agents().size(), sizeof(std::uint32_t)),
+  // Refuses, before anything is built, worlds too many for the explicit engine: listed, or
+  // counted by solving the law (the assignments when it cannot be solved in a few steps).
+  static void check_limits(const ModelSpec& spec, const WorldLimits& limits,
+                           std::optional<BigCount> worlds = std::nullopt) {
+    check_world_limit(worlds ? *worlds : world_estimate(spec), limits, bytes_per_world(spec),
                       spec.lists_worlds() ? "/rules/worlds" : "/rules/variables");
-    if (assignments > BigCount(Vocabulary::kMaxAssignments))
-      throw InputError(
-          "the variables span more than 2^32 - 1 assignments, the explicit engine's limit: use "
-          "\"engine\": \"symbolic\"",
-          "/rules/variables");
+    check_assignments(spec);
+  }
+
+  // The worlds the rules give, as far as can be told without building them: listed, counted
+  // by solving the law in at most about a million steps, or else the assignments.
+  static BigCount world_estimate(const ModelSpec& spec) {
+    if (spec.lists_worlds()) return spec.worlds().size();
+    const BigCount assignments = spec.vocabulary().assignment_count();
+    LawSolver solver(spec.vocabulary(), spec.law());
+    return solver.count(std::min(solver_steps(assignments), kEstimateSteps)).value_or(assignments);
   }
 
   const std::shared_ptr<const ModelSpec>& spec_ptr() const { return spec_; }
@@ -110,9 +115,50 @@ class ModelData {
   }
 
  private:
-  // The worlds: every assignment that satisfies the law, in increasing number. The law is
-  // evaluated as a formula over a model of all assignments (no agents), a bitset at a time.
-  void enumerate(const std::string& path) {
+  static std::uint64_t bytes_per_world(const ModelSpec& spec) {
+    return model_bytes_per_world(spec.agents().size(), sizeof(std::uint32_t));
+  }
+  // Valuations are assignment numbers of 32 bits.
+  static void check_assignments(const ModelSpec& spec) {
+    if (!spec.lists_worlds() &&
+        spec.vocabulary().assignment_count() > BigCount(Vocabulary::kMaxAssignments))
+      throw InputError(
+          "the variables span more than 2^32 - 1 assignments, the explicit engine's limit: use "
+          "\"engine\": \"symbolic\"",
+          "/rules/variables");
+  }
+  static constexpr std::uint64_t kEstimateSteps = std::uint64_t{1} << 20;
+  // The steps the law's solver may take before the assignments are tested one by one: a
+  // step costs about what testing 8 assignments does.
+  static std::uint64_t solver_steps(BigCount assignments) {
+    return std::uint64_t(std::min<BigCount>(assignments / 8, BigCount{1} << 26)) + 4096;
+  }
+
+  // The worlds: every assignment that satisfies the law, in increasing number. Solved where
+  // the solver can (law_solver.hpp); otherwise the law is evaluated as a formula over a
+  // model of all assignments (no agents), a bitset at a time.
+  void enumerate(const WorldLimits& limits, const std::string& path) {
+    const ModelSpec& spec = *spec_;
+    if (spec.vocabulary().assignment_count() > BigCount(Vocabulary::kMaxAssignments))
+      check_limits(spec, limits);  // too many worlds, or too many assignments
+    const BigCount assignments = spec.vocabulary().assignment_count();
+    const std::uint64_t memory = limits.max_memory ? limits.max_memory : machine_memory();
+    const std::uint64_t fit = std::min<std::uint64_t>(
+        limits.max_worlds, memory ? memory / bytes_per_world(spec) : limits.max_worlds);
+    LawSolver solver(spec.vocabulary(), spec.law());
+    if (auto worlds = solver.worlds(solver_steps(assignments), fit)) {
+      worlds_ = std::move(*worlds);
+    } else if (solver.over_worlds()) {
+      check_limits(spec, limits);  // names the count and the limit
+    } else {
+      check_world_limit(assignments, limits, bytes_per_world(spec), "/rules/variables");
+      scan(path);
+    }
+    if (worlds_.empty())
+      throw InputError("no assignment satisfies the law: the model has no worlds", path);
+  }
+
+  void scan(const std::string& path) {
     const auto candidates = std::size_t(spec_->vocabulary().assignment_count());
     std::vector<std::uint32_t> all(candidates);
     std::iota(all.begin(), all.end(), 0U);
@@ -126,8 +172,6 @@ class ModelData {
     } catch (const FormulaError& e) {
       throw InputError(e.what(), path);
     }
-    if (lawful.none())
-      throw InputError("no assignment satisfies the law: the model has no worlds", path);
     worlds_.reserve(lawful.count());
     lawful.for_each([&](World a) { worlds_.push_back(a); });
   }
@@ -402,18 +446,18 @@ class ModelGame final : public Game {
     return model;
   }
 
-  // Under "auto", the symbolic engine from this many assignments, unless a variable has
+  // Under "auto", the symbolic engine from this many worlds, unless a variable has
   // more values than kAutoWideDomain: where the two engines cross over on the muddy
   // children written as a model, measured with `kripkesim scenario` (docs/performance.md,
   // "the default engine").
-  static constexpr std::uint64_t kAutoSymbolicAssignments = 4096;
+  static constexpr std::uint64_t kAutoSymbolicWorlds = 4096;
   // Terms over wide domains are built on BDDs value by value, where listing the worlds
   // computes them directly: on Sum and Product the explicit engine is the faster one, and
   // the gap grows with the bound (docs/performance.md).
   static constexpr std::size_t kAutoWideDomain = 16;
 
   // The engine: as asked, or under "auto" the one expected to be faster: the symbolic one
-  // for many assignments of narrow variables (and whenever the worlds would not fit the
+  // for many worlds of narrow variables (and whenever the worlds would not fit the
   // explicit engine's limits), else the explicit one.
   bool choose_symbolic() const {
     const std::string& engine = config().engine;
@@ -423,10 +467,10 @@ class ModelGame final : public Game {
     const bool wide = std::any_of(
         vocab.variables().begin(), vocab.variables().end(),
         [](const model_lang::Variable& v) { return v.values.size() > kAutoWideDomain; });
-    if (!wide && vocab.assignment_count() >= kAutoSymbolicAssignments && !config().list_worlds)
-      return true;
+    const BigCount worlds = ModelData::world_estimate(*spec_);
+    if (!wide && worlds >= kAutoSymbolicWorlds && !config().list_worlds) return true;
     try {
-      ModelData::check_limits(*spec_, config().limits());
+      ModelData::check_limits(*spec_, config().limits(), worlds);
       return false;
     } catch (const InputError&) {
       return true;
