@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -297,7 +298,8 @@ class LawSolver {
         return {x.first - y.second, x.second - y.first};
       case Op::Multiply:
       case Op::Divide: {
-        if (op == Op::Divide && y.first <= 0 && y.second >= 0) return {-kLimitBound, kLimitBound};
+        if (op == Op::Divide && y.first <= 0 && y.second >= 0)
+          return {-law_solver_detail::kInfinity, law_solver_detail::kInfinity};
         const Wide c[] = {apply(op, x.first, y.first), apply(op, x.first, y.second),
                           apply(op, x.second, y.first), apply(op, x.second, y.second)};
         return {*std::min_element(c, c + 4), *std::max_element(c, c + 4)};
@@ -317,7 +319,6 @@ class LawSolver {
   static Wide apply(Term::Op op, Wide x, Wide y) {
     return op == Term::Op::Multiply ? x * y : x / y;
   }
-  static constexpr Wide kLimitBound = Wide(1) << 100;
 
   // A term at the current step: linear in `v` where it can be, else its bounds.
   Bounds bounds(const CompiledTerm& t, int v) const {
