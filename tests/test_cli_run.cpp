@@ -123,6 +123,44 @@ TEST_CASE("[cli-run] validate reports every file good and bad") {
              Catch::Contains("sleuth.json: ok (sleuth, 114388526826842830848000 worlds)"));
 }
 
+TEST_CASE("[cli-run] validate counts a model's worlds by solving its law, refusing what run does") {
+  TempDir dir;
+  // The three numbers from 1 to 300, one the sum of the other two (What Sum).
+  const auto what_sum = [&](const std::string& name, const std::string& extra,
+                            const std::string& law, const std::string& actual) {
+    std::string text = R"({"game": "model", )";
+    for (const std::string& part :
+         {extra, std::string(R"("rules": {"variables": [{"name": "a", "from": 1, "to": 300},)"),
+          std::string(
+              R"({"name": "b", "from": 1, "to": 300}, {"name": "c", "from": 1, "to": 300}],)"),
+          std::string(R"("agents": [{"name": "Anne", "observes": ["b", "c"]}], "law": ")"), law,
+          std::string(R"(", "actual": )"), actual, std::string("}}")})
+      text += part;
+    return dir.write(name, text);
+  };
+  const std::string sum = "a = b + c | b = a + c | c = a + b";
+  const std::string good = what_sum("good.json", "", sum, R"({"a": 50, "b": 20, "c": 30})");
+  const CliResult counted = run_cli({"validate", good});
+  CHECK(counted.exit_code == 0);
+  CHECK(counted.out == good + ": ok (model, 134550 worlds)\n");  // 3 · 299 · 300 / 2
+  CHECK(run_cli({"check", good, "--count", "true"}).out == "134550\n");
+  // Each mistake gets run's exit code and message, the build's included.
+  for (const std::string& bad :
+       {what_sum("actual.json", "", sum, R"({"a": 50, "b": 20, "c": 31})"),
+        what_sum("over.json", R"("engine": "explicit", "max_worlds": 1000, )", sum,
+                 R"({"a": 50, "b": 20, "c": 30})"),
+        what_sum("none.json", "", "a > 300", R"({"a": 50, "b": 20, "c": 30})"),
+        what_sum("zero.json", "", "a / (b - b) = c", R"({"a": 50, "b": 20, "c": 30})"),
+        what_sum("unknown.json", "", "a = d", R"({"a": 50, "b": 20, "c": 30})")}) {
+    INFO(bad);
+    const CliResult validated = run_cli({"validate", bad});
+    const CliResult ran = run_cli({"run", bad});
+    CHECK(validated.exit_code == 2);
+    CHECK(ran.exit_code == 2);
+    CHECK(validated.err == ran.err);
+  }
+}
+
 TEST_CASE("[cli-run] list shows the games and the bundled configs with descriptions") {
   TempDir dir;
   dir.write("configs/a.json", R"({"game": "muddy", "description": "first config"})");

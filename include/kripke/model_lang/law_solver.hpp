@@ -174,7 +174,11 @@ class LawSolver {
     const auto& vars = vocab.variables();
     named_.assign(vars.size(), false);
     fixed_.assign(vars.size(), -1);
-    for (const Variable& var : vars) domains_.emplace_back(var);
+    blocks_.push_back(1);
+    for (const Variable& var : vars) {
+      domains_.emplace_back(var);
+      blocks_.push_back(saturating_mul(blocks_.back(), BigCount(var.values.size())));
+    }
     applicable_ = compile_formula(law, root_);
   }
 
@@ -207,6 +211,24 @@ class LawSolver {
     return std::move(out_);
   }
   bool over_worlds() const { return over_worlds_; }
+
+  // Whether a term can be computed at every assignment without overflow or division by
+  // zero (an observed term, say: the explicit engine computes it at every world).
+  bool never_fails(const Term& term) {
+    try {
+      return safe(compile(term, vocab_));
+    } catch (const FormulaError&) {
+      return false;
+    }
+  }
+
+  // Whether the law holds at the assignment with these value indices (one per variable).
+  bool holds_at(const std::vector<std::size_t>& indices) {
+    for (std::size_t k = 0; k < fixed_.size(); ++k) fixed_[k] = std::int64_t(indices[k]);
+    const bool holds = !read(root_, -1).may_hold.empty();  // every variable fixed: settled
+    fixed_.assign(fixed_.size(), -1);
+    return holds;
+  }
 
  private:
   struct Node {
@@ -241,6 +263,8 @@ class LawSolver {
         } catch (const FormulaError&) {
           return false;  // the scan reports it
         }
+        mark_named(node.lhs);
+        mark_named(node.rhs);
         return safe(node.lhs) && safe(node.rhs);
       }
       case K::Not:
@@ -256,8 +280,13 @@ class LawSolver {
     }
   }
 
+  void mark_named(const CompiledTerm& t) {
+    if (t.op == Term::Op::Variable) named_[std::size_t(t.variable)] = true;
+    for (const CompiledTerm& operand : t.operands) mark_named(operand);
+  }
+
   // Whether a term can be computed at every assignment without overflow or division by
-  // zero (its bounds over the whole domains, operation by operation); marks its variables.
+  // zero (its bounds over the whole domains, operation by operation).
   bool safe(const CompiledTerm& t) {
     bool ok = true;
     (void)whole_bounds(t, ok);
@@ -270,7 +299,6 @@ class LawSolver {
       case Op::Number:
         return {t.number, t.number};
       case Op::Variable: {
-        named_[std::size_t(t.variable)] = true;
         const Domain& d = domains_[std::size_t(t.variable)];
         return {d.min, d.max};
       }
@@ -468,9 +496,8 @@ class LawSolver {
     }
   }
 
-  // The block of every assignment of variables k..0 below `base`.
-  void take_block(int k, std::uint64_t base, BigCount& found) {
-    const BigCount size = k < 0 ? 1 : block_size(k);
+  // `size` consecutive assignments from `base` (a block of the variables below some step).
+  void take_block(std::uint64_t base, BigCount size, BigCount& found) {
     found = saturating_add(found, size);
     if (counting_ || aborted_) return;
     if (BigCount(out_.size()) + size > BigCount(max_worlds_)) {
@@ -480,11 +507,8 @@ class LawSolver {
     for (std::uint64_t a = base, end = base + std::uint64_t(size); a < end; ++a)
       out_.push_back(std::uint32_t(a));
   }
-  BigCount block_size(int k) const {
-    BigCount n = 1;
-    for (int j = 0; j <= k; ++j) n = saturating_mul(n, BigCount(domains_[std::size_t(j)].size));
-    return n;
-  }
+  // The assignments of variables k..0: blocks_[k + 1].
+  BigCount block_size(int k) const { return blocks_[std::size_t(k + 1)]; }
   static BigCount saturating_add(BigCount a, BigCount b) {
     return a > kCountCap - b ? kCountCap : a + b;
   }
@@ -520,18 +544,18 @@ class LawSolver {
     const Reading r = read(root_, v);
     if (r.may_hold.empty()) return 0;
     if (r.may_fail.empty()) {
-      take_block(k, base, found);
+      take_block(base, block_size(k), found);
       return found;
     }
     if (v < 0) return 0;  // every variable fixed: may hold and may fail cannot both be
     const std::uint64_t stride = vocab_.stride(std::size_t(v));
     for (const auto& [from, to] : r.may_hold) {
+      if (r.exact) {
+        // The law holds for these values whatever the others are: one block.
+        take_block(base + from * stride, BigCount(to - from) * block_size(k - 1), found);
+        continue;
+      }
       for (std::uint64_t x = from; x < to; ++x) {
-        if (r.exact) {
-          // The law holds for this value whatever the others are.
-          take_block(k - 1, base + x * stride, found);
-          continue;
-        }
         fixed_[std::size_t(v)] = std::int64_t(x);
         found = saturating_add(found, search(k - 1, base + x * stride));
         fixed_[std::size_t(v)] = -1;
@@ -543,6 +567,7 @@ class LawSolver {
 
   const Vocabulary& vocab_;
   std::vector<Domain> domains_;
+  std::vector<BigCount> blocks_;     // [k]: the assignments of variables k - 1..0
   std::vector<bool> named_;          // per variable: the law names it
   std::vector<std::int64_t> fixed_;  // per variable: its value index in the search, or -1
   Node root_;

@@ -71,9 +71,7 @@ class ModelData {
     if (const auto& actual = spec_->actual()) {
       const std::uint64_t a = vocab.assignment(*actual);
       const auto it = std::lower_bound(worlds_.begin(), worlds_.end(), std::uint32_t(a));
-      if (it == worlds_.end() || *it != a)
-        throw InputError("the actual world " + vocab.assignment_text(a) + " breaks the law",
-                         "/rules/actual");
+      if (it == worlds_.end() || *it != a) throw actual_breaks_law(vocab, a);
       actual_ = World(it - worlds_.begin());
     }
     build_partitions();
@@ -88,13 +86,24 @@ class ModelData {
     check_assignments(spec);
   }
 
+  static InputError actual_breaks_law(const Vocabulary& vocab, std::uint64_t assignment) {
+    return InputError("the actual world " + vocab.assignment_text(assignment) + " breaks the law",
+                      "/rules/actual");
+  }
+  static InputError no_worlds(const std::string& path) {
+    return InputError("no assignment satisfies the law: the model has no worlds", path);
+  }
+
   // The worlds the rules give, as far as can be told without building them: listed, counted
   // by solving the law in at most about a million steps, or else the assignments.
   static BigCount world_estimate(const ModelSpec& spec) {
     if (spec.lists_worlds()) return spec.worlds().size();
     const BigCount assignments = spec.vocabulary().assignment_count();
     LawSolver solver(spec.vocabulary(), spec.law());
-    return solver.count(std::min(solver_steps(assignments), kEstimateSteps)).value_or(assignments);
+    return solver.count(estimate_steps(assignments)).value_or(assignments);
+  }
+  static std::uint64_t estimate_steps(BigCount assignments) {
+    return std::min(solver_steps(assignments), std::uint64_t{1} << 20);
   }
 
   const std::shared_ptr<const ModelSpec>& spec_ptr() const { return spec_; }
@@ -127,7 +136,6 @@ class ModelData {
           "\"engine\": \"symbolic\"",
           "/rules/variables");
   }
-  static constexpr std::uint64_t kEstimateSteps = std::uint64_t{1} << 20;
   // The steps the law's solver may take before the assignments are tested one by one: a
   // step costs about what testing 8 assignments does.
   static std::uint64_t solver_steps(BigCount assignments) {
@@ -154,8 +162,7 @@ class ModelData {
       check_world_limit(assignments, limits, bytes_per_world(spec), "/rules/variables");
       scan(path);
     }
-    if (worlds_.empty())
-      throw InputError("no assignment satisfies the law: the model has no worlds", path);
+    if (worlds_.empty()) throw no_worlds(path);
   }
 
   void scan(const std::string& path) {
@@ -383,11 +390,7 @@ class ModelGame final : public Game {
                         "these rules give", listed->beliefs);
     }
     spec_ = std::make_shared<const ModelSpec>(this->config().rules);
-    if (!this->config().agents.empty())
-      throw InputError("a model's agents are declared in its rules (\"rules\": {\"agents\": ...})",
-                       "/agents");
-    if (!this->config().deal.is_null())
-      throw InputError("a model's actual world is its rules' \"actual\"", "/deal");
+    check_config_keys(this->config());
     if (spec_->lists_worlds() && this->config().engine == "symbolic")
       throw InputError(
           "the symbolic engine reads variables, a law and observations (S5 knowledge); a model "
@@ -395,7 +398,7 @@ class ModelGame final : public Game {
               std::string(this->config().engine_source == "/engine" ? "\"engine\": \"explicit\""
                                                                     : "--engine explicit"),
           this->config().engine_source);
-    if (!choose_symbolic()) {
+    if (!choose_symbolic(this->config(), *spec_)) {
       data_ = std::make_shared<const ModelData>(spec_, this->config().limits());
       return;
     }
@@ -408,6 +411,31 @@ class ModelGame final : public Game {
 
   Json rules() const override { return spec_->rules(); }
   bool symbolic() const { return data_ == nullptr; }
+
+  // What `kripkesim validate` checks of a model of variables and a law without building it:
+  // the rules as the constructor reads them, the worlds counted by solving the law and held
+  // to the limits, the actual world against the law. The count, or nullopt where only
+  // building tells (a listed model, a law the solver leaves to the scan, the symbolic
+  // engine, whose limits are the size of its diagrams).
+  static std::optional<BigCount> checked_world_count(const GameConfig& config) {
+    if (ModelSpec::listed_size(config.rules)) return std::nullopt;
+    const ModelSpec spec(config.rules);
+    check_config_keys(config);
+    LawSolver solver(spec.vocabulary(), spec.law());
+    const std::optional<BigCount> worlds =
+        solver.count(ModelData::estimate_steps(spec.vocabulary().assignment_count()));
+    if (!worlds || choose_symbolic(config, spec, worlds)) return std::nullopt;
+    // A term an agent observes is computed at every world: one that can fail somewhere
+    // needs the worlds to say where.
+    for (const AgentSpec& agent : spec.agents())
+      for (const Observation& o : agent.observes)
+        if (o.term && !solver.never_fails(*o.term)) return std::nullopt;
+    if (*worlds == 0) throw ModelData::no_worlds("/rules/law");
+    ModelData::check_limits(spec, config.limits(), worlds);
+    if (const auto& actual = spec.actual(); actual && !solver.holds_at(*actual))
+      throw ModelData::actual_breaks_law(spec.vocabulary(), spec.vocabulary().assignment(*actual));
+    return worlds;
+  }
 
   // Deal k is world k, in the order of the explicit engine (increasing assignment number).
   std::size_t deal_count() const override {
@@ -458,23 +486,32 @@ class ModelGame final : public Game {
 
   // The engine: as asked, or under "auto" the one expected to be faster: the symbolic one
   // for many worlds of narrow variables (and whenever the worlds would not fit the
-  // explicit engine's limits), else the explicit one.
-  bool choose_symbolic() const {
-    const std::string& engine = config().engine;
+  // explicit engine's limits), else the explicit one. `worlds`: the count, when known.
+  static bool choose_symbolic(const GameConfig& config, const ModelSpec& spec,
+                              std::optional<BigCount> worlds = std::nullopt) {
+    const std::string& engine = config.engine;
     if (engine == "symbolic") return true;
-    if (engine == "explicit" || spec_->lists_worlds()) return false;
-    const model_lang::Vocabulary& vocab = spec_->vocabulary();
+    if (engine == "explicit" || spec.lists_worlds()) return false;
+    const model_lang::Vocabulary& vocab = spec.vocabulary();
     const bool wide = std::any_of(
         vocab.variables().begin(), vocab.variables().end(),
         [](const model_lang::Variable& v) { return v.values.size() > kAutoWideDomain; });
-    const BigCount worlds = ModelData::world_estimate(*spec_);
-    if (!wide && worlds >= kAutoSymbolicWorlds && !config().list_worlds) return true;
+    if (!worlds) worlds = ModelData::world_estimate(spec);
+    if (!wide && *worlds >= kAutoSymbolicWorlds && !config.list_worlds) return true;
     try {
-      ModelData::check_limits(*spec_, config().limits(), worlds);
+      ModelData::check_limits(spec, config.limits(), *worlds);
       return false;
     } catch (const InputError&) {
       return true;
     }
+  }
+
+  static void check_config_keys(const GameConfig& config) {
+    if (!config.agents.empty())
+      throw InputError("a model's agents are declared in its rules (\"rules\": {\"agents\": ...})",
+                       "/agents");
+    if (!config.deal.is_null())
+      throw InputError("a model's actual world is its rules' \"actual\"", "/deal");
   }
 
   // Uniform below n, drawn as the explicit engine draws it when n fits 64 bits (so a seed
