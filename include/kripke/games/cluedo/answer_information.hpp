@@ -1,0 +1,376 @@
+// Every suggestion's expected information about the envelope, from one count shared by all
+// of them (the info-gain strategy's measure: envelope_odds.hpp).
+//
+// count_answers follows the three suggested cards by giving each a group of its own, so
+// every suggestion costs a count of its own. Here the cards are not singled out: cards of
+// one group are interchangeable in everything the player knows, so given how many cards
+// of a group each place takes, which of them it takes is uniform. A suggested card of a
+// group of n cards (m of them suggested) is then followed by factors on the one count:
+// - the answerers before the j-th hold none of the m: C(r, m) / C(n, m), r the group's
+//   cards left when the j-th answers;
+// - the j-th takes d of the r and holds exactly k given ones of the m:
+//   C(d, k) C(r - d, m - k) / (C(m, k) C(r, d)) of its hands;
+// - a suggested card nobody showed ends in the envelope with probability 1 / r', r' the
+//   group's cards left after the answer (for the envelope's group of that category).
+// So one pass over the places (in answering order, then the asker and the envelope) counts
+// the deals to every state and the steps between them, and one backward pass counts, for
+// every state, the ways to finish with each envelope class; a suggestion then costs a sum
+// over the answering steps that touch its cards, and one over the states after them. The
+// weights are combined in floating point (the counts themselves are exact); the tests check
+// every suggestion's bits against the explicit model on decks small enough to list.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "kripke/counting_hands.hpp"
+#include "kripke/games/cluedo/answers.hpp"
+#include "kripke/games/cluedo/notebook.hpp"
+#include "kripke/games/cluedo/rules.hpp"
+
+namespace kripke::cluedo {
+
+namespace answer_information_detail {
+
+using hand_counting_detail::Layout;
+using hand_counting_detail::Place;
+using hand_counting_detail::Prepared;
+
+// The states after a number of places, by key.
+class States {
+  struct KeyOf {
+    const States* states;
+    std::uint64_t operator()(std::size_t k) const { return states->keys[k]; }
+  };
+
+ public:
+  std::uint32_t add(std::uint64_t key) {
+    const std::size_t k = index_.add(key, keys.size(), KeyOf{this});
+    if (k == keys.size()) keys.push_back(key);
+    return std::uint32_t(k);
+  }
+  std::vector<std::uint64_t> keys;
+
+ private:
+  counting_detail::KeyIndex index_;
+};
+
+// A place's hand taken between two states: `taken` is the key decrement (the cards of each
+// group, packed as the key packs what is left).
+struct Step {
+  std::uint32_t from, to;
+  std::uint64_t taken;
+  BigCount ways;  // the hands of cards
+  double weight;  // the deals to `from` times `ways`
+};
+
+// What every suggestion of one asker shares: the states in answering order, the steps,
+// the envelope classes and, per state, the ways to finish with each.
+struct SharedCount {
+  Prepared pr;
+  int categories = 0;
+  std::size_t answerers = 0;
+  std::vector<std::size_t> answerer_place;   // the places of the answerers, in answering order
+  std::vector<States> levels;                // [j]: after the first j places
+  std::vector<std::vector<BigCount>> deals;  // [j][state]: the deals to it
+  std::vector<std::vector<Step>> steps;      // [j]: from level j to j + 1
+  // The envelope classes: the last level's states the envelope can take whole. Per class,
+  // per category, the group of its card (-1: a card of known place).
+  std::vector<std::uint32_t> final_state;
+  std::vector<double> final_ways;  // the deals of the class (the envelope's ways included)
+  std::vector<std::vector<int>> class_group;
+  // [j][state]: (class, ways to finish from it), for j = 1..answerers.
+  std::vector<std::vector<std::vector<std::pair<std::uint32_t, double>>>> finish;
+
+  SharedCount(const Rules& rules, const HandConstraints& info, Agent asker)
+      : pr(hand_counting_detail::prepare(info)) {
+    if (!pr.possible) return;
+    categories = rules.category_count();
+    answerers = std::size_t(rules.players - 1);
+    std::vector<const Place*> order;  // the answerers, then the asker
+    for (int k = 1; k <= rules.players; ++k) {
+      order.push_back(&pr.places[std::size_t((asker + k) % rules.players)]);
+      if (k < rules.players) answerer_place.push_back(std::size_t((asker + k) % rules.players));
+    }
+    levels.resize(order.size() + 1);
+    deals.resize(order.size() + 1);
+    steps.resize(order.size());
+    levels[0].add(pr.start);
+    deals[0].push_back(1);
+    std::vector<int> d(pr.groups.size(), 0);
+    for (std::size_t j = 0; j < order.size(); ++j) {
+      for (std::uint32_t k = 0; k < levels[j].keys.size(); ++k) {
+        const std::uint64_t key = levels[j].keys[k];
+        const BigCount here = deals[j][k];
+        hand_counting_detail::for_each_hand(
+            *order[j], pr.groups, key, pr.layout, d, [&](BigCount ways, std::uint64_t taken) {
+              const std::uint32_t to = levels[j + 1].add(key - taken);
+              if (to == deals[j + 1].size()) deals[j + 1].push_back(0);
+              deals[j + 1][to] += here * ways;
+              steps[j].push_back({k, to, taken, ways, double(here * ways)});
+            });
+      }
+    }
+    // The envelope takes what is left.
+    const std::size_t last = order.size();
+    const Place& envelope = pr.places[std::size_t(rules.envelope())];
+    std::vector<std::int64_t> class_of(levels[last].keys.size(), -1);
+    for (std::uint32_t k = 0; k < levels[last].keys.size(); ++k) {
+      const std::uint64_t key = levels[last].keys[k];
+      BigCount ways = 0;
+      hand_counting_detail::for_each_hand(envelope, pr.groups, key, pr.layout, d,
+                                          [&](BigCount w, std::uint64_t taken) {
+                                            if (taken == key) ways += w;
+                                          });
+      if (ways == 0 || deals[last][k] == 0) continue;
+      class_of[k] = std::int64_t(final_state.size());
+      final_state.push_back(k);
+      final_ways.push_back(double(deals[last][k] * ways));
+      std::vector<int> group(std::size_t(categories), -1);
+      for (std::size_t g = 0; g < pr.groups.size(); ++g)
+        if (pr.layout.get(key, int(g)) > 0)
+          group[std::size_t(rules.card_category[std::size_t(pr.groups[g].cards[0])])] = int(g);
+      class_group.push_back(std::move(group));
+    }
+    // Backward: the ways to finish from each state, by envelope class.
+    finish.resize(last + 1);
+    finish[last].resize(levels[last].keys.size());
+    for (std::uint32_t k = 0; k < levels[last].keys.size(); ++k)
+      if (class_of[k] >= 0)
+        finish[last][k].push_back({std::uint32_t(class_of[k]),
+                                   final_ways[std::size_t(class_of[k])] / double(deals[last][k])});
+    std::vector<double> scratch(final_state.size(), 0);
+    std::vector<std::uint32_t> touched;
+    for (std::size_t j = last; j-- > 1;) {
+      finish[j].resize(levels[j].keys.size());
+      std::size_t s = 0;
+      while (s < steps[j].size()) {
+        const std::uint32_t from = steps[j][s].from;
+        for (; s < steps[j].size() && steps[j][s].from == from; ++s)
+          for (const auto& [c, w] : finish[j + 1][steps[j][s].to]) {
+            if (scratch[c] == 0) touched.push_back(c);
+            scratch[c] += double(steps[j][s].ways) * w;
+          }
+        std::sort(touched.begin(), touched.end());
+        for (std::uint32_t c : touched) {
+          finish[j][from].push_back({c, scratch[c]});
+          scratch[c] = 0;
+        }
+        touched.clear();
+      }
+    }
+  }
+};
+
+inline double xlogx(double x) { return x > 0 ? x * std::log(x) : 0.0; }
+
+// The groups holding suggested cards: m of the group's n, of these categories; per set K of
+// categories, how many of its suggested cards K names.
+struct Marked {
+  int group = 0;
+  unsigned categories = 0;
+  int m = 0, n = 0;
+  std::vector<int> given;
+};
+
+// Binomial coefficients as doubles, for the weights (the ones used here, of a hand's few
+// cards, are exact).
+class DoubleBinomials {
+ public:
+  static const DoubleBinomials& table() {
+    static const DoubleBinomials t;
+    return t;
+  }
+  double operator()(int n, int k) const { return c_[std::size_t(n) * 65 + std::size_t(k)]; }
+
+ private:
+  DoubleBinomials() : c_(65 * 65, 0.0) {
+    const counting_detail::Binomials& exact = counting_detail::Binomials::table();
+    for (int n = 0; n <= 64; ++n)
+      for (int k = 0; k <= n; ++k) c_[std::size_t(n) * 65 + std::size_t(k)] = double(exact(n, k));
+  }
+  std::vector<double> c_;
+};
+
+}  // namespace answer_information_detail
+
+// The entropy of the envelope now (nats): its classes' deals, each spread evenly over the
+// class's triples.
+inline double envelope_entropy(const answer_information_detail::SharedCount& shared) {
+  using answer_information_detail::xlogx;
+  double total = 0, sum = 0;
+  for (std::size_t h = 0; h < shared.final_state.size(); ++h) {
+    double triples = 1;
+    for (int g : shared.class_group[h])
+      if (g >= 0) triples *= double(shared.pr.groups[std::size_t(g)].size());
+    total += shared.final_ways[h];
+    sum += triples * xlogx(shared.final_ways[h] / triples);
+  }
+  return total > 0 ? (xlogx(total) - sum) / total : 0;
+}
+
+// The expected information (bits) about the envelope of the answer to `suggestion` (one
+// card per category) put by the counted notebook's player; `entropy_now`: envelope_entropy.
+inline double answer_information(const answer_information_detail::SharedCount& shared,
+                                 const std::vector<int>& suggestion, double entropy_now) {
+  using answer_information_detail::Marked;
+  using answer_information_detail::xlogx;
+  const hand_counting_detail::Prepared& pr = shared.pr;
+  if (!pr.possible || shared.final_state.empty()) return 0;  // a contradictory notebook
+  const answer_information_detail::DoubleBinomials& binom =
+      answer_information_detail::DoubleBinomials::table();
+  const hand_counting_detail::Layout& layout = pr.layout;
+  const int categories = shared.categories;
+  const std::size_t answerers = shared.answerers;
+  const std::size_t classes = shared.final_state.size();
+  const std::size_t subsets = std::size_t{1} << categories;
+
+  // Per category: the suggested card's group, or (a card of known place) the answerer
+  // holding it, from 1 (0: the asker or the envelope holds it).
+  std::vector<int> group_of(std::size_t(categories), -1);
+  std::vector<std::size_t> held_by(std::size_t(categories), 0);
+  std::vector<Marked> marked;
+  unsigned open = 0;
+  std::size_t first_held = answerers + 1;
+  for (int c = 0; c < categories; ++c) {
+    const int card = suggestion[std::size_t(c)];
+    const int g = pr.group_of[std::size_t(card)];
+    if (g < 0) {
+      for (std::size_t j = 1; j <= answerers; ++j)
+        if ((pr.fixed_at[shared.answerer_place[j - 1]] >> card) & 1U) {
+          held_by[std::size_t(c)] = j;
+          first_held = std::min(first_held, j);
+        }
+      continue;
+    }
+    group_of[std::size_t(c)] = g;
+    open |= 1U << c;
+    auto it =
+        std::find_if(marked.begin(), marked.end(), [&](const Marked& x) { return x.group == g; });
+    if (it == marked.end())
+      it = marked.insert(marked.end(), Marked{g, 0, 0, pr.groups[std::size_t(g)].size(), {}});
+    it->categories |= 1U << c;
+    ++it->m;
+  }
+  // Per set K of suggested cards of groups that the answerer holds: Π C(m, k) C(n, m).
+  std::vector<double> denominator(subsets, 1.0);
+  std::vector<int> count_of(subsets);
+  for (unsigned k = 0; k < subsets; ++k) count_of[k] = std::popcount(k);
+  for (Marked& x : marked)
+    for (unsigned k = 0; k < subsets; ++k) {
+      x.given.push_back(count_of[k & x.categories]);
+      denominator[k] *= binom(x.m, x.given.back()) * binom(x.n, x.m);
+    }
+
+  // Weights by answer slot (0: everybody passes; 1 + j·categories + c: the (j+1)-th answerer
+  // shows the card of category c), envelope class and which waiting suggested cards it holds.
+  const std::size_t width = 1 + answerers * std::size_t(categories);
+  std::vector<double> cells(width * classes * subsets, 0.0);
+  const auto cell = [&](std::size_t slot, std::size_t h, unsigned in_envelope) -> double& {
+    return cells[(slot * classes + h) * subsets + in_envelope];
+  };
+  const int share = AnswerCount::kShare;
+  std::vector<double> held;  // [state after the answerer][K]
+  for (std::size_t j = 1; j <= std::min(answerers, first_held); ++j) {
+    unsigned fixed = 0;  // suggested cards of known place this answerer holds
+    for (int c = 0; c < categories; ++c)
+      if (held_by[std::size_t(c)] == j) fixed |= 1U << c;
+    const auto& before = shared.levels[j - 1].keys;
+    const auto& after = shared.levels[j].keys;
+    held.assign(after.size() * subsets, 0.0);
+    for (const answer_information_detail::Step& s : shared.steps[j - 1]) {
+      bool takes = fixed != 0;
+      for (const Marked& x : marked) takes = takes || layout.get(s.taken, x.group) > 0;
+      if (!takes) continue;  // nobody answers here, or the answer came before
+      const std::uint64_t key = before[s.from];
+      for (unsigned k = open;; k = (k - 1) & open) {
+        if (k | fixed) {
+          double weight = s.weight;
+          for (const Marked& x : marked) {
+            const int r = layout.get(key, x.group), d = layout.get(s.taken, x.group);
+            const int given = x.given[k];
+            if (given > d || x.m - given > r - d) {
+              weight = 0;
+              break;
+            }
+            weight *= binom(d, given) * binom(r - d, x.m - given);
+          }
+          held[s.to * subsets + k] += weight;
+        }
+        if (k == 0) break;
+      }
+    }
+    for (std::size_t y = 0; y < after.size(); ++y) {
+      for (unsigned k = open;; k = (k - 1) & open) {
+        if (const double w = held[y * subsets + k]; w > 0) {
+          const unsigned shown = k | fixed;
+          const double each = w / denominator[k] * double(share / count_of[shown]);
+          const unsigned waiting = open & ~k;
+          for (const auto& [h, ways] : shared.finish[j][y]) {
+            unsigned may = 0;  // waiting cards the envelope class may hold
+            for (unsigned c = 0; c < unsigned(categories); ++c)
+              if (((waiting >> c) & 1U) && shared.class_group[h][c] == group_of[c]) may |= 1U << c;
+            // Exactly these in the envelope, from "at least these": each is there in 1/r of
+            // the ways, r its group's cards left.
+            for (unsigned in = may;; in = (in - 1) & may) {
+              double exactly = 0;
+              for (unsigned at_least = may;; at_least = (at_least - 1) & may) {
+                if ((at_least & in) == in) {
+                  double part = ways;
+                  for (unsigned c = 0; c < unsigned(categories); ++c)
+                    if ((at_least >> c) & 1U) part /= double(layout.get(after[y], group_of[c]));
+                  exactly += count_of[at_least ^ in] % 2 ? -part : part;
+                }
+                if (at_least == 0) break;
+              }
+              if (exactly > 0)
+                for (unsigned c = 0; c < unsigned(categories); ++c)
+                  if ((shown >> c) & 1U)
+                    cell(1 + (j - 1) * std::size_t(categories) + c, h, in) += each * exactly;
+              if (in == 0) break;
+            }
+          }
+        }
+        if (k == 0) break;
+      }
+    }
+  }
+  // Everybody passes: the suggested cards of groups are the envelope's.
+  if (first_held > answerers) {
+    const auto& last = shared.levels.back().keys;
+    for (std::size_t h = 0; h < classes; ++h) {
+      double w = shared.final_ways[h] * share;
+      for (const Marked& x : marked)
+        w *= binom(layout.get(last[shared.final_state[h]], x.group), x.m) / binom(x.n, x.m);
+      if (w > 0) cell(0, h, open) += w;
+    }
+  }
+
+  // The expected entropy after the answer, each cell's weight spread over its triples.
+  double total = 0, after = 0;
+  for (std::size_t slot = 0; slot < width; ++slot) {
+    double answer = 0;
+    for (std::size_t h = 0; h < classes; ++h)
+      for (unsigned in = 0; in < subsets; ++in) {
+        const double w = cell(slot, h, in);
+        if (w <= 0) continue;
+        double triples = 1;
+        for (int c = 0; c < categories; ++c) {
+          const int g = shared.class_group[h][std::size_t(c)];
+          if (g < 0) continue;
+          const double n = double(pr.groups[std::size_t(g)].size());
+          triples *= group_of[std::size_t(c)] != g ? n : ((in >> c) & 1U) ? 1 : n - 1;
+        }
+        answer += w;
+        after -= triples * xlogx(w / triples);
+      }
+    total += answer;
+    after += xlogx(answer);
+  }
+  return total > 0 ? (entropy_now - after / total) / std::log(2.0) : 0;
+}
+
+}  // namespace kripke::cluedo
