@@ -77,6 +77,9 @@ struct SharedCount {
   std::vector<States> levels;                // [j]: after the first j places
   std::vector<std::vector<BigCount>> deals;  // [j][state]: the deals to it
   std::vector<std::vector<Step>> steps;      // [j]: from level j to j + 1
+  // [j][g]: the steps from level j that take cards of group g (a suggestion's cards are
+  // answered for by these alone).
+  std::vector<std::vector<std::vector<std::uint32_t>>> taking;
   // The envelope classes: the last level's states the envelope can take whole. Per class,
   // per category, the group of its card (-1: a card of known place).
   std::vector<std::uint32_t> final_state;
@@ -114,6 +117,11 @@ struct SharedCount {
             });
       }
     }
+    taking.assign(order.size(), std::vector<std::vector<std::uint32_t>>(pr.groups.size()));
+    for (std::size_t j = 0; j < order.size(); ++j)
+      for (std::uint32_t s = 0; s < steps[j].size(); ++s)
+        for (std::size_t g = 0; g < pr.groups.size(); ++g)
+          if (pr.layout.get(steps[j][s].taken, int(g)) > 0) taking[j][g].push_back(s);
     // The envelope takes what is left.
     const std::size_t last = order.size();
     const Place& envelope = pr.places[std::size_t(rules.envelope())];
@@ -174,6 +182,9 @@ struct Marked {
   unsigned categories = 0;
   int m = 0, n = 0;
   std::vector<int> given;
+  int shift = 0;           // where the key keeps the group's count
+  std::uint64_t mask = 0;  // of that count, unshifted
+  int count(std::uint64_t key) const { return int((key >> shift) & mask); }
 };
 
 // Binomial coefficients as doubles, for the weights (the ones used here, of a hand's few
@@ -259,6 +270,10 @@ inline double answer_information(const answer_information_detail::SharedCount& s
   std::vector<double> denominator(subsets, 1.0);
   std::vector<int> count_of(subsets);
   for (unsigned k = 0; k < subsets; ++k) count_of[k] = std::popcount(k);
+  for (Marked& x : marked) {
+    x.shift = layout.shift[std::size_t(x.group)];
+    x.mask = (std::uint64_t{1} << layout.bits[std::size_t(x.group)]) - 1;
+  }
   for (Marked& x : marked)
     for (unsigned k = 0; k < subsets; ++k) {
       x.given.push_back(count_of[k & x.categories]);
@@ -273,6 +288,12 @@ inline double answer_information(const answer_information_detail::SharedCount& s
     return cells[(slot * classes + h) * subsets + in_envelope];
   };
   const int share = AnswerCount::kShare;
+  // Per envelope class: the categories whose suggested card it may hold (its group's).
+  std::vector<unsigned> envelope_may_hold(classes, 0);
+  for (std::size_t h = 0; h < classes; ++h)
+    for (int c = 0; c < categories; ++c)
+      if (((open >> c) & 1U) && shared.class_group[h][std::size_t(c)] == group_of[std::size_t(c)])
+        envelope_may_hold[h] |= 1U << c;
   std::vector<double> held;  // [state after the answerer][K]
   for (std::size_t j = 1; j <= std::min(answerers, first_held); ++j) {
     unsigned fixed = 0;  // suggested cards of known place this answerer holds
@@ -281,38 +302,59 @@ inline double answer_information(const answer_information_detail::SharedCount& s
     const auto& before = shared.levels[j - 1].keys;
     const auto& after = shared.levels[j].keys;
     held.assign(after.size() * subsets, 0.0);
-    for (const answer_information_detail::Step& s : shared.steps[j - 1]) {
-      bool takes = fixed != 0;
-      for (const Marked& x : marked) takes = takes || layout.get(s.taken, x.group) > 0;
-      if (!takes) continue;  // nobody answers here, or the answer came before
+    int r[8], d[8];  // per marked group (at most one per category)
+    const auto add_step = [&](const answer_information_detail::Step& s) {
       const std::uint64_t key = before[s.from];
-      for (unsigned k = open;; k = (k - 1) & open) {
+      unsigned touched = 0;  // the categories whose suggested cards this hand may hold
+      bool avoided = true;   // the groups it takes nothing of still hold their marked cards
+      for (std::size_t i = 0; i < marked.size(); ++i) {
+        r[i] = marked[i].count(key);
+        d[i] = marked[i].count(s.taken);
+        if (d[i] > 0) touched |= marked[i].categories;
+        avoided = avoided && (d[i] > 0 || r[i] >= marked[i].m);
+      }
+      if (!avoided) return;
+      for (unsigned k = touched;; k = (k - 1) & touched) {
         if (k | fixed) {
           double weight = s.weight;
-          for (const Marked& x : marked) {
-            const int r = layout.get(key, x.group), d = layout.get(s.taken, x.group);
+          for (std::size_t i = 0; i < marked.size() && weight != 0; ++i) {
+            const Marked& x = marked[i];
             const int given = x.given[k];
-            if (given > d || x.m - given > r - d) {
-              weight = 0;
-              break;
-            }
-            weight *= binom(d, given) * binom(r - d, x.m - given);
+            weight = given > d[i] || x.m - given > r[i] - d[i]
+                         ? 0
+                         : weight * binom(d[i], given) * binom(r[i] - d[i], x.m - given);
           }
           held[s.to * subsets + k] += weight;
         }
         if (k == 0) break;
       }
+    };
+    if (fixed) {
+      for (const answer_information_detail::Step& s : shared.steps[j - 1]) add_step(s);
+    } else {
+      // Only the hands that take cards of a marked group can answer: each once, under the
+      // first such group.
+      for (std::size_t i = 0; i < marked.size(); ++i)
+        for (const std::uint32_t index : shared.taking[j - 1][std::size_t(marked[i].group)]) {
+          const answer_information_detail::Step& s = shared.steps[j - 1][index];
+          bool earlier = false;
+          for (std::size_t e = 0; e < i; ++e) earlier = earlier || marked[e].count(s.taken) > 0;
+          if (!earlier) add_step(s);
+        }
     }
     for (std::size_t y = 0; y < after.size(); ++y) {
+      // Per category, 1 / the cards left of its suggested card's group.
+      double share_left[8] = {};
+      for (int c = 0; c < categories; ++c)
+        if ((open >> c) & 1U)
+          share_left[c] = 1.0 / double(layout.get(after[y], group_of[std::size_t(c)]));
       for (unsigned k = open;; k = (k - 1) & open) {
         if (const double w = held[y * subsets + k]; w > 0) {
           const unsigned shown = k | fixed;
           const double each = w / denominator[k] * double(share / count_of[shown]);
           const unsigned waiting = open & ~k;
           for (const auto& [h, ways] : shared.finish[j][y]) {
-            unsigned may = 0;  // waiting cards the envelope class may hold
-            for (unsigned c = 0; c < unsigned(categories); ++c)
-              if (((waiting >> c) & 1U) && shared.class_group[h][c] == group_of[c]) may |= 1U << c;
+            const unsigned may = waiting & envelope_may_hold[h];
             // Exactly these in the envelope, from "at least these": each is there in 1/r of
             // the ways, r its group's cards left.
             for (unsigned in = may;; in = (in - 1) & may) {
@@ -321,7 +363,7 @@ inline double answer_information(const answer_information_detail::SharedCount& s
                 if ((at_least & in) == in) {
                   double part = ways;
                   for (unsigned c = 0; c < unsigned(categories); ++c)
-                    if ((at_least >> c) & 1U) part /= double(layout.get(after[y], group_of[c]));
+                    if ((at_least >> c) & 1U) part *= share_left[c];
                   exactly += count_of[at_least ^ in] % 2 ? -part : part;
                 }
                 if (at_least == 0) break;
