@@ -9,14 +9,18 @@
 // expected information (count_answers' counts by answer and envelope), against the clue
 // game's info-gain measure over the listed deals.
 #include <catch2/catch.hpp>
+#include <cmath>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "clue_test_support.hpp"
 #include "kripke/games/clue/info_gain.hpp"
 #include "kripke/games/clue/outlook.hpp"
+#include "kripke/games/cluedo/answers.hpp"
 #include "kripke/games/cluedo/envelope_odds.hpp"
 #include "kripke/games/cluedo/notebook.hpp"
+#include "kripke/games/cluedo/rules.hpp"
 
 using namespace clue_test;
 using kripke::Agent;
@@ -135,4 +139,96 @@ TEST_CASE("[cluedo] exact counting with disjunctions agrees with the explicit pr
   }
   CHECK(events > 60);
   CHECK(disjunctions > 60);
+}
+
+namespace {
+
+// The expected information of one suggestion from count_answers, which follows the
+// suggested cards in groups of their own: the measure computed the other way, as a
+// reference for answer_information's factors on the real deck, which no explicit model lists.
+double bits_by_singled_count(const kripke::clue::Rules& rules, const Notebook& notebook,
+                             const std::vector<int>& suggestion) {
+  const auto answers = kripke::cluedo::count_answers(rules, notebook, notebook.me(), suggestion);
+  std::map<std::pair<int, std::vector<kripke::CardMask>>, std::pair<double, double>> after, now;
+  double total = 0;
+  for (const auto& a : answers) {
+    const int answer = a.responder < 0 ? 0 : 1 + a.responder * 3 + a.category;
+    for (auto* cells : {&after, &now}) {
+      auto& cell = (*cells)[{cells == &after ? answer : 0, a.envelope}];
+      cell.first += double(a.weight);
+      cell.second = double(a.triples());
+    }
+    total += double(a.weight);
+  }
+  const auto value = [](const auto& cells) {
+    const auto xlogx = [](double x) { return x > 0 ? x * std::log(x) : 0.0; };
+    std::map<int, double> per_answer;
+    double sum = 0;
+    for (const auto& [key, cell] : cells) {
+      per_answer[key.first] += cell.first;
+      sum -= cell.second * xlogx(cell.first / cell.second);
+    }
+    for (const auto& [answer, weight] : per_answer) sum += xlogx(weight);
+    return sum;
+  };
+  return total > 0 ? (value(now) - value(after)) / total / std::log(2.0) : 0;
+}
+
+}  // namespace
+
+TEST_CASE("[cluedo] the shared count scores suggestions as counting each one alone does") {
+  // The real deck with 6 players: random suggestions by everyone, answered clockwise, each
+  // player noting what it sees; every fifth suggestion, 10 random suggestions of one player
+  // scored both ways.
+  const kripke::clue::Rules rules = kripke::cluedo::read_rules({{"players", 6}});
+  int compared = 0;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    kripke::Rng rng(seed);
+    const kripke::Deal deal = kripke::random_deal(rules.deal_spec(), rng);
+    std::vector<Notebook> notebooks;
+    for (Agent p = 0; p < 6; ++p) {
+      notebooks.emplace_back(rules, p);
+      std::vector<int> hand;
+      for (int card = 0; card < rules.card_count(); ++card)
+        if (deal[std::size_t(card)] == p) hand.push_back(card);
+      notebooks.back().looks_at_hand(hand);
+    }
+    const auto random_suggestion = [&] {
+      std::vector<int> cards;
+      for (int c = 0; c < 3; ++c) {
+        std::vector<int> category;
+        for (int card = 0; card < rules.card_count(); ++card)
+          if (rules.card_category[std::size_t(card)] == c) category.push_back(card);
+        cards.push_back(rng.pick(category));
+      }
+      return cards;
+    };
+    for (int turn = 1; turn <= 25; ++turn) {
+      const Agent asker = Agent(rng.below(6));
+      const std::vector<int> cards = random_suggestion();
+      for (Agent j : kripke::clue::ask_order(rules, asker)) {
+        std::vector<int> held;
+        for (int card : cards)
+          if (deal[std::size_t(card)] == j) held.push_back(card);
+        if (held.empty()) {
+          for (Notebook& n : notebooks) n.passed(j, cards);
+          continue;
+        }
+        const int shown = rng.pick(held);
+        for (Notebook& n : notebooks)
+          n.shown(asker, j, cards, n.me() == asker || n.me() == j ? shown : -1);
+        break;
+      }
+      if (turn % 5 != 0) continue;
+      const Notebook& notebook = notebooks[std::size_t(rng.below(6))];
+      const auto scored = kripke::cluedo::suggestion_bits(rules, notebook);
+      for (int k = 0; k < 10; ++k) {
+        const auto& s = scored[std::size_t(rng.below(scored.size()))];
+        INFO("seed " << seed << ", turn " << turn << ", player " << notebook.me() + 1);
+        REQUIRE(s.bits == Approx(bits_by_singled_count(rules, notebook, s.cards)).margin(1e-9));
+        ++compared;
+      }
+    }
+  }
+  CHECK(compared == 150);
 }

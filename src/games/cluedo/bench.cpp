@@ -6,12 +6,14 @@
 
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <string>
 
 #include "games/catalog.hpp"
 #include "kripke/game_loop.hpp"
 #include "kripke/games/cluedo/envelope_odds.hpp"
 #include "kripke/games/cluedo/play.hpp"
+#include "output/sinks.hpp"
 
 namespace kripkesim {
 namespace {
@@ -95,6 +97,31 @@ std::vector<BenchRow> whole_games(int players, const std::string& strategy, int 
            fmt::format("{:.1f} turns on average", double(turns) / repeat)}};
 }
 
+// Six info-gain players as `kripkesim run --log FILE` plays them: the transcript and the JSON
+// Lines log written (into memory), game k on seed k.
+std::vector<BenchRow> run_info_gain(int repeat) {
+  kripke::GameConfig config;
+  config.game = "cluedo";
+  config.rules = {{"players", 6}};
+  config.agents = kripke::Json::array();
+  for (int p = 0; p < 6; ++p) config.agents.push_back({{"strategy", "info-gain"}});
+  const auto game = games().make(config);
+  int k = 0, turns = 0;
+  const Timings times = time_runs(repeat, [&] {
+    std::ostringstream transcript, log;
+    TextSink text(transcript, "memory");
+    JsonlSink lines(log, "memory");
+    FanOutSink both;
+    both.add(text);
+    both.add(lines);
+    turns += kripke::run_game(*game, std::uint64_t(++k), both).turns;
+  });
+  return {{"6 info-gain players: kripkesim run, transcript and log", times,
+           fmt::format("{:.1f} turns on average; the slowest game is the max; target: median "
+                       "< 0.3 s, slowest of 20 < 1 s",
+                       double(turns) / repeat)}};
+}
+
 }  // namespace
 
 std::vector<BenchCase> cluedo_bench_cases() {
@@ -114,6 +141,10 @@ std::vector<BenchCase> cluedo_bench_cases() {
          for (BenchRow& row : whole_games(6, "careful", repeat)) rows.push_back(std::move(row));
          return rows;
        }},
+      {"run-cluedo-info-gain",
+       "Cluedo, six info-gain players: kripkesim run with its transcript and log, game k on seed "
+       "k (the slowest of the games is the max)",
+       20, [](int repeat) { return run_info_gain(repeat); }},
       {"cluedo-info-gain",
        "Cluedo: one whole game of info-gain players, 3 and 6 players (game k: seed k), and the "
        "info-gain choice of a player who only watched 40 random suggestions (6 players)",

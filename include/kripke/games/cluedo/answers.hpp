@@ -2,7 +2,10 @@
 // suggestion can get (everyone passes; the k-th player to the asker's left shows, holding
 // these of the suggested cards) and every envelope, how many of the deals the player
 // considers possible give that answer with that envelope. With no suggestion, the same
-// count is the envelope's joint distribution (the most likely triples).
+// count is the envelope's joint distribution (the most likely triples: envelope_odds.hpp).
+// The info-gain measure takes every suggestion from one shared count instead
+// (answer_information.hpp); this count, one per suggestion, is the tests' reference for it
+// on decks too large to list.
 //
 // It is counting_hands.hpp's place-by-place count with two changes. The suggested cards
 // get groups of their own, so the count can follow where each goes, and the places are

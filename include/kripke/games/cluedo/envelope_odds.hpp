@@ -1,5 +1,5 @@
-// What a Cluedo player's notebook says about the envelope as a whole, and what a
-// suggestion is expected to tell it, both from count_answers' exact counts.
+// What a Cluedo player's notebook says about the envelope as a whole (from count_answers'
+// exact counts), and what a suggestion is expected to tell it (answer_information.hpp).
 //
 // - likely_envelopes: every triple the player considers possible, with its probability
 //   (the deals weigh the same), most likely first.
