@@ -56,6 +56,13 @@ void check_agreement(const kripke::clue::Tables& t, const kripke::Model& model,
     for (int p = 0; p < places; ++p)
       REQUIRE(counts.count(card, p) == kripke::BigCount(at[std::size_t(card * places + p)]));
 
+  // The log's count and the envelope's possible cards, from the forward pass alone.
+  const kripke::PlaceOutlook outlook =
+      kripke::count_with_place(notebook.information(), notebook.envelope());
+  REQUIRE(outlook.total == counts.total);
+  for (int card = 0; card < t.rules().card_count(); ++card)
+    REQUIRE(((outlook.may_hold >> card) & 1U) == (counts.count(card, notebook.envelope()) > 0));
+
   // The envelope, triple by triple.
   std::vector<std::uint64_t> envelopes(kripke::clue::suggestion_count(t.rules()), 0);
   for (kripke::clue::DealIndex d : view.deals) ++envelopes[t.envelope_id(d)];
@@ -179,7 +186,7 @@ double bits_by_singled_count(const kripke::clue::Rules& rules, const Notebook& n
 TEST_CASE("[cluedo] the shared count scores suggestions as counting each one alone does") {
   // The real deck with 6 players: random suggestions by everyone, answered clockwise, each
   // player noting what it sees; every fifth suggestion, 10 random suggestions of one player
-  // scored both ways.
+  // scored both ways (and its count and envelope cards by the forward pass alone).
   const kripke::clue::Rules rules = kripke::cluedo::read_rules({{"players", 6}});
   int compared = 0;
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
@@ -221,6 +228,12 @@ TEST_CASE("[cluedo] the shared count scores suggestions as counting each one alo
       }
       if (turn % 5 != 0) continue;
       const Notebook& notebook = notebooks[std::size_t(rng.below(6))];
+      const kripke::PlaceOutlook outlook =
+          kripke::count_with_place(notebook.information(), notebook.envelope());
+      REQUIRE(outlook.total == notebook.counts().total);
+      for (int card = 0; card < rules.card_count(); ++card)
+        REQUIRE(((outlook.may_hold >> card) & 1U) ==
+                (notebook.counts().count(card, notebook.envelope()) > 0));
       const auto scored = kripke::cluedo::suggestion_bits(rules, notebook);
       for (int k = 0; k < 10; ++k) {
         const auto& s = scored[std::size_t(rng.below(scored.size()))];

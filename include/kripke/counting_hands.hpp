@@ -284,6 +284,52 @@ inline Prepared prepare(const HandConstraints& info, CardMask singled = 0) {
 
 }  // namespace hand_counting_detail
 
+// The deals consistent with `info`, and the cards `place` holds in at least one of them:
+// count_hands' total and one row of its table as "zero or not", from a forward pass alone
+// (the other places largest first, then `place`, which takes what is left).
+struct PlaceOutlook {
+  BigCount total = 0;
+  CardMask may_hold = 0;
+};
+inline PlaceOutlook count_with_place(const HandConstraints& info, int place) {
+  using namespace hand_counting_detail;
+  using counting_detail::Level;
+  PlaceOutlook out;
+  const Prepared prepared = prepare(info);
+  if (!prepared.possible) return out;
+  std::vector<Place> places;
+  for (const Place& p : prepared.places)
+    if (p.index != place) places.push_back(p);
+  std::stable_sort(places.begin(), places.end(),
+                   [](const Place& a, const Place& b) { return a.size > b.size; });
+  std::vector<int> d(prepared.groups.size(), 0);
+  Level level;
+  level.add(prepared.start, 1);
+  for (const Place& p : places) {
+    Level next;
+    for (const Level::Entry& e : level.entries())
+      for_each_hand(
+          p, prepared.groups, e.key, prepared.layout, d,
+          [&](BigCount ways, std::uint64_t taken) { next.add(e.key - taken, e.value * ways); });
+    level = std::move(next);
+  }
+  const Place& last = prepared.places[std::size_t(place)];
+  for (const Level::Entry& e : level.entries()) {
+    BigCount ways = 0;
+    for_each_hand(last, prepared.groups, e.key, prepared.layout, d,
+                  [&](BigCount w, std::uint64_t taken) {
+                    if (taken == e.key) ways += w;
+                  });
+    if (ways == 0) continue;
+    out.total += e.value * ways;
+    for (std::size_t g = 0; g < prepared.groups.size(); ++g)
+      if (prepared.layout.get(e.key, int(g)) > 0)
+        for (int card : prepared.groups[g].cards) out.may_hold |= CardMask{1} << card;
+  }
+  if (out.total > 0) out.may_hold |= prepared.fixed_at[std::size_t(place)];
+  return out;
+}
+
 // Counts the deals consistent with `info`: the total and, per card and place, how many have
 // the card there (all zero when the information is contradictory).
 inline PlacementCounts count_hands(const HandConstraints& info) {

@@ -48,7 +48,7 @@ class Notebook {
         info_.literals().exclude(card, me_);
       }
     }
-    counts_.reset();
+    forget();
   }
 
   Agent me() const { return me_; }
@@ -58,7 +58,7 @@ class Notebook {
   // for a real table takes what it is told).
   void passed(Agent j, const std::vector<int>& cards) {
     for (int card : cards) info_.literals().exclude(card, j);
-    counts_.reset();
+    forget();
   }
   // `shower` showed `asker` one of `cards`: `card`, which this player sees when it is the
   // asker or the shower (-1 otherwise). Nothing new for the shower, unless what it is told
@@ -69,18 +69,31 @@ class Notebook {
     } else {
       info_.at_least_one(shower, mask(cards));
     }
-    counts_.reset();
+    forget();
   }
   // An accusation of `cards` was wrong: the envelope does not hold all of them.
   void wrong_accusation(const std::vector<int>& cards) {
     info_.not_all_of(envelope_, mask(cards));
-    counts_.reset();
+    forget();
   }
 
   // The deals this player considers possible, and where each card is in how many of them.
   const PlacementCounts& counts() const {
     if (!counts_) counts_ = count_hands(info_);
     return *counts_;
+  }
+  // How many deals it considers possible, and the cards the envelope holds in some of them:
+  // what the log says of the player after every event, counted without the whole table
+  // when that is not counted yet.
+  PlaceOutlook envelope_outlook() const {
+    if (counts_) {
+      PlaceOutlook out{counts_->total, 0};
+      for (int card = 0; card < info_.literals().card_count(); ++card)
+        if (counts_->count(card, envelope_) > 0) out.may_hold |= CardMask{1} << card;
+      return out;
+    }
+    if (!outlook_) outlook_ = count_with_place(info_, envelope_);
+    return *outlook_;
   }
   const HandConstraints& information() const { return info_; }
 
@@ -97,10 +110,16 @@ class Notebook {
     return out;
   }
 
+  void forget() {
+    counts_.reset();
+    outlook_.reset();
+  }
+
   Agent me_;
   int envelope_;
   HandConstraints info_;
   mutable std::optional<PlacementCounts> counts_;  // until the next event
+  mutable std::optional<PlaceOutlook> outlook_;    // the same
 };
 
 }  // namespace kripke::cluedo
