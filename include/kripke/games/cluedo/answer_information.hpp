@@ -77,9 +77,17 @@ struct SharedCount {
   std::vector<States> levels;                // [j]: after the first j places
   std::vector<std::vector<BigCount>> deals;  // [j][state]: the deals to it
   std::vector<std::vector<Step>> steps;      // [j]: from level j to j + 1
-  // [j][g]: the steps from level j that take cards of group g (a suggestion's cards are
-  // answered for by these alone).
-  std::vector<std::vector<std::vector<std::uint32_t>>> taking;
+  // Per category, the groups holding its cards, and each group's place in that list (-1).
+  std::vector<std::vector<int>> category_groups, place_in_category;
+  // [j]: the moments of the answering steps from level j, per state they reach: Σ weight·d
+  // of one group (at y·groups + g), Σ weight·d·d' of a group of each of two categories
+  // (pairs (0,1), (0,2), (1,2)), Σ weight·d·d'·d'' of a group of each category. With one
+  // suggested card per group, a suggestion's answers need these alone (Cluedo's three
+  // categories).
+  struct Moments {
+    std::vector<double> one, two[3], three;
+  };
+  std::vector<Moments> moments;
   // The envelope classes: the last level's states the envelope can take whole. Per class,
   // per category, the group of its card (-1: a card of known place).
   std::vector<std::uint32_t> final_state;
@@ -117,11 +125,7 @@ struct SharedCount {
             });
       }
     }
-    taking.assign(order.size(), std::vector<std::vector<std::uint32_t>>(pr.groups.size()));
-    for (std::size_t j = 0; j < order.size(); ++j)
-      for (std::uint32_t s = 0; s < steps[j].size(); ++s)
-        for (std::size_t g = 0; g < pr.groups.size(); ++g)
-          if (pr.layout.get(steps[j][s].taken, int(g)) > 0) taking[j][g].push_back(s);
+    if (categories == 3) count_moments(rules);
     // The envelope takes what is left.
     const std::size_t last = order.size();
     const Place& envelope = pr.places[std::size_t(rules.envelope())];
@@ -168,6 +172,66 @@ struct SharedCount {
           scratch[c] = 0;
         }
         touched.clear();
+      }
+    }
+  }
+
+  // The pair of categories (c, c'), c < c', as moments' index.
+  static int pair_index(int c, int other) { return c + other - 1; }
+
+ private:
+  void count_moments(const Rules& rules) {
+    const std::size_t groups = pr.groups.size();
+    category_groups.assign(3, {});
+    place_in_category.assign(3, std::vector<int>(groups, -1));
+    for (std::size_t g = 0; g < groups; ++g)
+      for (int c = 0; c < 3; ++c)
+        for (int card : pr.groups[g].cards)
+          if (rules.card_category[std::size_t(card)] == c && place_in_category[c][g] < 0) {
+            place_in_category[std::size_t(c)][g] = int(category_groups[std::size_t(c)].size());
+            category_groups[std::size_t(c)].push_back(int(g));
+          }
+    const std::size_t n[3] = {category_groups[0].size(), category_groups[1].size(),
+                              category_groups[2].size()};
+    moments.resize(answerers);
+    std::vector<std::pair<int, double>> touched;  // (group, cards taken)
+    for (std::size_t j = 0; j < answerers; ++j) {
+      const std::size_t states = levels[j + 1].keys.size();
+      Moments& m = moments[j];
+      m.one.assign(states * groups, 0.0);
+      for (int c = 0; c < 3; ++c)
+        for (int other = c + 1; other < 3; ++other)
+          m.two[pair_index(c, other)].assign(states * n[c] * n[other], 0.0);
+      m.three.assign(states * n[0] * n[1] * n[2], 0.0);
+      for (const Step& s : steps[j]) {
+        touched.clear();
+        for (std::size_t g = 0; g < groups; ++g)
+          if (const int d = pr.layout.get(s.taken, int(g)); d > 0) touched.push_back({int(g), d});
+        const std::size_t y = s.to;
+        for (const auto& [g, d] : touched) m.one[std::size_t(g) * states + y] += s.weight * d;
+        for (const auto& [g, d] : touched)
+          for (const auto& [h, e] : touched) {
+            if (g == h) continue;
+            for (int c = 0; c < 3; ++c)
+              for (int other = c + 1; other < 3; ++other) {
+                const int a = place_in_category[std::size_t(c)][std::size_t(g)];
+                const int b = place_in_category[std::size_t(other)][std::size_t(h)];
+                if (a >= 0 && b >= 0)
+                  m.two[pair_index(c, other)]
+                       [(std::size_t(a) * n[other] + std::size_t(b)) * states + y] +=
+                      s.weight * d * e;
+              }
+            for (const auto& [k, f] : touched) {
+              if (k == g || k == h) continue;
+              const int a = place_in_category[0][std::size_t(g)];
+              const int b = place_in_category[1][std::size_t(h)];
+              const int c = place_in_category[2][std::size_t(k)];
+              if (a >= 0 && b >= 0 && c >= 0)
+                m.three[((std::size_t(a) * n[1] + std::size_t(b)) * n[2] + std::size_t(c)) *
+                            states +
+                        y] += s.weight * d * e * f;
+            }
+          }
       }
     }
   }
@@ -280,6 +344,19 @@ inline double answer_information(const answer_information_detail::SharedCount& s
       denominator[k] *= binom(x.m, x.given.back()) * binom(x.n, x.m);
     }
 
+  // With one suggested card per group (always, but for a group of several categories whose
+  // cards nobody may hold in the envelope), the answering steps are read through their
+  // moments (SharedCount::moments); otherwise step by step.
+  const bool by_moments =
+      !shared.moments.empty() &&
+      std::all_of(marked.begin(), marked.end(), [](const Marked& x) { return x.m == 1; });
+  std::vector<int> position(std::size_t(categories), -1);  // in its category's groups
+  if (by_moments)
+    for (int c = 0; c < categories; ++c)
+      if ((open >> c) & 1U)
+        position[std::size_t(c)] =
+            shared.place_in_category[std::size_t(c)][std::size_t(group_of[std::size_t(c)])];
+
   // Weights by answer slot (0: everybody passes; 1 + j·categories + c: the (j+1)-th answerer
   // shows the card of category c), envelope class and which waiting suggested cards it holds.
   const std::size_t width = 1 + answerers * std::size_t(categories);
@@ -329,18 +406,35 @@ inline double answer_information(const answer_information_detail::SharedCount& s
         if (k == 0) break;
       }
     };
-    if (fixed) {
+    if (fixed || !by_moments) {
       for (const answer_information_detail::Step& s : shared.steps[j - 1]) add_step(s);
     } else {
-      // Only the hands that take cards of a marked group can answer: each once, under the
-      // first such group.
-      for (std::size_t i = 0; i < marked.size(); ++i)
-        for (const std::uint32_t index : shared.taking[j - 1][std::size_t(marked[i].group)]) {
-          const answer_information_detail::Step& s = shared.steps[j - 1][index];
-          bool earlier = false;
-          for (std::size_t e = 0; e < i; ++e) earlier = earlier || marked[e].count(s.taken) > 0;
-          if (!earlier) add_step(s);
+      // One suggested card per group: held[y][K] = Σ weight · Π_K d · Π_others r(y), the
+      // moments read in order of the states.
+      const auto& m = shared.moments[j - 1];
+      const std::size_t states = after.size();
+      const std::size_t n[3] = {shared.category_groups[0].size(), shared.category_groups[1].size(),
+                                shared.category_groups[2].size()};
+      for (unsigned k = open; k != 0; k = (k - 1) & open) {
+        const int first = std::countr_zero(k), second = std::countr_zero(k & (k - 1));
+        const std::size_t a = std::size_t(position[std::size_t(first)]);
+        const double* moment =
+            count_of[k] == 1 ? &m.one[std::size_t(group_of[std::size_t(first)]) * states]
+            : count_of[k] == 2
+                ? &m.two[answer_information_detail::SharedCount::pair_index(first, second)]
+                        [(a * n[second] + std::size_t(position[std::size_t(second)])) * states]
+                : &m.three[((std::size_t(position[0]) * n[1] + std::size_t(position[1])) * n[2] +
+                            std::size_t(position[2])) *
+                           states];
+        const unsigned rest = open & ~k;
+        for (std::size_t y = 0; y < states; ++y) {
+          double w = moment[y];
+          if (w == 0) continue;
+          for (int c = 0; c < 3; ++c)
+            if ((rest >> c) & 1U) w *= double(layout.get(after[y], group_of[std::size_t(c)]));
+          held[y * subsets + k] = w;
         }
+      }
     }
     for (std::size_t y = 0; y < after.size(); ++y) {
       // Per category, 1 / the cards left of its suggested card's group.

@@ -57,8 +57,9 @@ class Notebook {
   // j holds none of `cards` (for j = me, a contradiction when it holds one: the assistant
   // for a real table takes what it is told).
   void passed(Agent j, const std::vector<int>& cards) {
-    for (int card : cards) info_.literals().exclude(card, j);
-    forget();
+    bool news = false;  // the counts stand when the player knew it (j itself, say)
+    for (int card : cards) news = info_.literals().exclude(card, j) || news;
+    if (news) forget();
   }
   // `shower` showed `asker` one of `cards`: `card`, which this player sees when it is the
   // asker or the shower (-1 otherwise). Nothing new for the shower, unless what it is told
