@@ -13,11 +13,14 @@
 // - a suggested card nobody showed ends in the envelope with probability 1 / r', r' the
 //   group's cards left after the answer (for the envelope's group of that category).
 // So one pass over the places (in answering order, then the asker and the envelope) counts
-// the deals to every state and the steps between them, and one backward pass counts, for
-// every state, the ways to finish with each envelope class; a suggestion then costs a sum
-// over the answering steps that touch its cards, and one over the states after them. The
+// the deals to every state and the steps between them, one backward pass counts, for every
+// state, the ways to finish with each envelope class, and the answering steps are summed
+// into moments per state (Σ weight·d of a group, of two groups, of three); a suggestion
+// then costs a pass over the states (over the steps when two of its cards share a group,
+// or when an answerer is known to hold one) and over the ways to finish from them. The
 // weights are combined in floating point (the counts themselves are exact); the tests check
-// every suggestion's bits against the explicit model on decks small enough to list.
+// every suggestion's bits against the explicit model on decks small enough to list, and
+// against count_answers on the real deck.
 #pragma once
 
 #include <algorithm>
@@ -80,9 +83,10 @@ struct SharedCount {
   // Per category, the groups holding its cards, and each group's place in that list (-1).
   std::vector<std::vector<int>> category_groups, place_in_category;
   // [j]: the moments of the answering steps from level j, per state they reach: Σ weight·d
-  // of one group (at y·groups + g), Σ weight·d·d' of a group of each of two categories
-  // (pairs (0,1), (0,2), (1,2)), Σ weight·d·d'·d'' of a group of each category. With one
-  // suggested card per group, a suggestion's answers need these alone (Cluedo's three
+  // of one group, Σ weight·d·d' of a group of each of two categories (pairs (0,1), (0,2),
+  // (1,2)), Σ weight·d·d'·d'' of a group of each category; laid out by the groups (their
+  // places in their categories' lists), then the state, so that a suggestion reads them in
+  // order. With one suggested card per group, its answers need these alone (Cluedo's three
   // categories).
   struct Moments {
     std::vector<double> one, two[3], three;
@@ -344,9 +348,9 @@ inline double answer_information(const answer_information_detail::SharedCount& s
       denominator[k] *= binom(x.m, x.given.back()) * binom(x.n, x.m);
     }
 
-  // With one suggested card per group (always, but for a group of several categories whose
-  // cards nobody may hold in the envelope), the answering steps are read through their
-  // moments (SharedCount::moments); otherwise step by step.
+  // With one suggested card per group (two share one only when it holds cards of several
+  // categories, none of which the envelope may hold), the answering steps are read through
+  // their moments (SharedCount::moments); otherwise step by step.
   const bool by_moments =
       !shared.moments.empty() &&
       std::all_of(marked.begin(), marked.end(), [](const Marked& x) { return x.m == 1; });
