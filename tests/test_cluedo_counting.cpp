@@ -57,11 +57,16 @@ void check_agreement(const kripke::clue::Tables& t, const kripke::Model& model,
       REQUIRE(counts.count(card, p) == kripke::BigCount(at[std::size_t(card * places + p)]));
 
   // The log's count and the envelope's possible cards, from the forward pass alone.
-  const kripke::PlaceOutlook outlook =
-      kripke::count_with_place(notebook.information(), notebook.envelope());
-  REQUIRE(outlook.total == counts.total);
+  const kripke::ForwardCount forward =
+      kripke::count_forward(notebook.information(), notebook.envelope());
+  REQUIRE(forward.total() == counts.total);
+  const kripke::CardMask may_hold = kripke::cards_of_last_place(forward);
   for (int card = 0; card < t.rules().card_count(); ++card)
-    REQUIRE(((outlook.may_hold >> card) & 1U) == (counts.count(card, notebook.envelope()) > 0));
+    REQUIRE(((may_hold >> card) & 1U) == (counts.count(card, notebook.envelope()) > 0));
+  // And the whole table from that forward half is count_hands' own.
+  const kripke::PlacementCounts finished = kripke::count_hands(notebook.information(), forward);
+  REQUIRE(finished.total == counts.total);
+  REQUIRE(finished.at == counts.at);
 
   // The envelope, triple by triple.
   std::vector<std::uint64_t> envelopes(kripke::clue::suggestion_count(t.rules()), 0);
@@ -228,11 +233,12 @@ TEST_CASE("[cluedo] the shared count scores suggestions as counting each one alo
       }
       if (turn % 5 != 0) continue;
       const Notebook& notebook = notebooks[std::size_t(rng.below(6))];
-      const kripke::PlaceOutlook outlook =
-          kripke::count_with_place(notebook.information(), notebook.envelope());
-      REQUIRE(outlook.total == notebook.counts().total);
+      const kripke::ForwardCount forward =
+          kripke::count_forward(notebook.information(), notebook.envelope());
+      REQUIRE(forward.total() == notebook.counts().total);
+      const kripke::CardMask may_hold = kripke::cards_of_last_place(forward);
       for (int card = 0; card < rules.card_count(); ++card)
-        REQUIRE(((outlook.may_hold >> card) & 1U) ==
+        REQUIRE(((may_hold >> card) & 1U) ==
                 (notebook.counts().count(card, notebook.envelope()) > 0));
       const auto scored = kripke::cluedo::suggestion_bits(rules, notebook);
       for (int k = 0; k < 10; ++k) {

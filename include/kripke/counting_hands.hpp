@@ -30,6 +30,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -284,55 +285,64 @@ inline Prepared prepare(const HandConstraints& info, CardMask singled = 0) {
 
 }  // namespace hand_counting_detail
 
-// The deals consistent with `info`, and the cards `place` holds in at least one of them:
-// count_hands' total and one row of its table as "zero or not", from a forward pass alone
-// (the other places largest first, then `place`, which takes what is left).
-struct PlaceOutlook {
-  BigCount total = 0;
-  CardMask may_hold = 0;
+// The forward half of a count: the places in counting order, largest first (`last`, when
+// given, after all others: it takes what is left), and per level the ways to fill the
+// places before it and reach each state. count_hands finishes it; a caller may keep it.
+struct ForwardCount {
+  hand_counting_detail::Prepared prepared;
+  std::vector<hand_counting_detail::Place> places;
+  std::vector<counting_detail::Level> levels;
+  BigCount total() const { return levels.empty() ? 0 : levels.back().find(0); }
 };
-inline PlaceOutlook count_with_place(const HandConstraints& info, int place) {
+inline ForwardCount count_forward(const HandConstraints& info, int last = -1) {
   using namespace hand_counting_detail;
-  using counting_detail::Level;
-  PlaceOutlook out;
-  const Prepared prepared = prepare(info);
-  if (!prepared.possible) return out;
-  std::vector<Place> places;
-  for (const Place& p : prepared.places)
-    if (p.index != place) places.push_back(p);
-  std::stable_sort(places.begin(), places.end(),
+  ForwardCount out{prepare(info), {}, {}};
+  if (!out.prepared.possible) return out;
+  for (const Place& p : out.prepared.places)
+    if (p.index != last) out.places.push_back(p);
+  // Largest places first: the envelope's few hands close the count.
+  std::stable_sort(out.places.begin(), out.places.end(),
                    [](const Place& a, const Place& b) { return a.size > b.size; });
+  if (last >= 0) out.places.push_back(out.prepared.places[std::size_t(last)]);
+  std::vector<int> d(out.prepared.groups.size(), 0);
+  out.levels.resize(out.places.size() + 1);
+  out.levels[0].add(out.prepared.start, 1);
+  for (std::size_t j = 0; j < out.places.size(); ++j)
+    for (const counting_detail::Level::Entry& e : out.levels[j].entries())
+      for_each_hand(out.places[j], out.prepared.groups, e.key, out.prepared.layout, d,
+                    [&](BigCount ways, std::uint64_t taken) {
+                      out.levels[j + 1].add(e.key - taken, e.value * ways);
+                    });
+  return out;
+}
+
+// The cards the last place of `forward` holds in at least one deal (count_hands' row of
+// that place, as "zero or not"): the groups left in the states it takes whole.
+inline CardMask cards_of_last_place(const ForwardCount& forward) {
+  using namespace hand_counting_detail;
+  const Prepared& prepared = forward.prepared;
+  if (forward.total() == 0) return 0;
+  const Place& last = forward.places.back();
+  CardMask out = prepared.fixed_at[std::size_t(last.index)];
   std::vector<int> d(prepared.groups.size(), 0);
-  Level level;
-  level.add(prepared.start, 1);
-  for (const Place& p : places) {
-    Level next;
-    for (const Level::Entry& e : level.entries())
-      for_each_hand(
-          p, prepared.groups, e.key, prepared.layout, d,
-          [&](BigCount ways, std::uint64_t taken) { next.add(e.key - taken, e.value * ways); });
-    level = std::move(next);
-  }
-  const Place& last = prepared.places[std::size_t(place)];
-  for (const Level::Entry& e : level.entries()) {
-    BigCount ways = 0;
+  for (const counting_detail::Level::Entry& e :
+       forward.levels[forward.places.size() - 1].entries()) {
+    bool whole = false;
     for_each_hand(last, prepared.groups, e.key, prepared.layout, d,
-                  [&](BigCount w, std::uint64_t taken) {
-                    if (taken == e.key) ways += w;
-                  });
-    if (ways == 0) continue;
-    out.total += e.value * ways;
+                  [&](BigCount, std::uint64_t taken) { whole = whole || taken == e.key; });
+    if (!whole) continue;
     for (std::size_t g = 0; g < prepared.groups.size(); ++g)
       if (prepared.layout.get(e.key, int(g)) > 0)
-        for (int card : prepared.groups[g].cards) out.may_hold |= CardMask{1} << card;
+        for (int card : prepared.groups[g].cards) out |= CardMask{1} << card;
   }
-  if (out.total > 0) out.may_hold |= prepared.fixed_at[std::size_t(place)];
   return out;
 }
 
 // Counts the deals consistent with `info`: the total and, per card and place, how many have
-// the card there (all zero when the information is contradictory).
-inline PlacementCounts count_hands(const HandConstraints& info) {
+// the card there (all zero when the information is contradictory). `forward`: its forward
+// half, when counted already.
+inline PlacementCounts count_hands(const HandConstraints& info,
+                                   std::optional<ForwardCount> forward = std::nullopt) {
   using namespace hand_counting_detail;
   using counting_detail::Level;
   const int cards = info.literals().card_count();
@@ -340,27 +350,16 @@ inline PlacementCounts count_hands(const HandConstraints& info) {
   PlacementCounts out;
   out.places = place_count;
   out.at.assign(std::size_t(cards * place_count), 0);
-  Prepared prepared = prepare(info);
+  if (!forward) forward = count_forward(info);
+  const Prepared& prepared = forward->prepared;
   if (!prepared.possible) return out;
   const std::vector<Group>& groups = prepared.groups;
   const Layout& layout = prepared.layout;
-  std::vector<Place> places = prepared.places;
-  // Largest places first: the envelope's few hands close the count.
-  std::stable_sort(places.begin(), places.end(),
-                   [](const Place& a, const Place& b) { return a.size > b.size; });
-  const std::uint64_t start = prepared.start;
-
-  // Forward: the ways to fill places 0..j-1 and reach each state.
+  const std::vector<Place>& places = forward->places;
+  const std::vector<Level>& levels_of = forward->levels;
   const std::size_t levels = places.size();
   std::vector<int> d(groups.size(), 0);
-  std::vector<Level> forward(levels + 1);
-  forward[0].add(start, 1);
-  for (std::size_t j = 0; j < levels; ++j)
-    for (const Level::Entry& e : forward[j].entries())
-      for_each_hand(places[j], groups, e.key, layout, d, [&](BigCount ways, std::uint64_t taken) {
-        forward[j + 1].add(e.key - taken, e.value * ways);
-      });
-  out.total = forward[levels].find(0);
+  out.total = forward->total();
   if (out.total == 0) return out;
 
   // Backward, with the deals through each transition credited to the groups it gives cards.
@@ -370,7 +369,7 @@ inline PlacementCounts count_hands(const HandConstraints& info) {
   for (std::size_t j = levels; j-- > 0;) {
     const Place& pl = places[j];
     Level here;
-    for (const Level::Entry& e : forward[j].entries()) {
+    for (const Level::Entry& e : levels_of[j].entries()) {
       BigCount finish = 0;
       for_each_hand(pl, groups, e.key, layout, d, [&](BigCount ways, std::uint64_t taken) {
         const BigCount rest = backward.find(e.key - taken);

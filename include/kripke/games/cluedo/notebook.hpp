@@ -80,21 +80,30 @@ class Notebook {
 
   // The deals this player considers possible, and where each card is in how many of them.
   const PlacementCounts& counts() const {
-    if (!counts_) counts_ = count_hands(info_);
+    if (!counts_) {
+      counts_ = count_hands(info_, std::move(forward_));
+      forward_.reset();
+    }
     return *counts_;
   }
   // How many deals it considers possible, and the cards the envelope holds in some of them:
   // what the log says of the player after every event, counted without the whole table
   // when that is not counted yet.
-  PlaceOutlook envelope_outlook() const {
+  struct EnvelopeOutlook {
+    BigCount total = 0;
+    CardMask may_hold = 0;  // the cards the envelope holds in some deal
+  };
+  EnvelopeOutlook envelope_outlook() const {
+    EnvelopeOutlook out;
     if (counts_) {
-      PlaceOutlook out{counts_->total, 0};
+      out.total = counts_->total;
       for (int card = 0; card < info_.literals().card_count(); ++card)
         if (counts_->count(card, envelope_) > 0) out.may_hold |= CardMask{1} << card;
       return out;
     }
-    if (!outlook_) outlook_ = count_with_place(info_, envelope_);
-    return *outlook_;
+    // The envelope counted last, the forward half kept for counts().
+    if (!forward_) forward_ = count_forward(info_, envelope_);
+    return {forward_->total(), cards_of_last_place(*forward_)};
   }
   const HandConstraints& information() const { return info_; }
 
@@ -113,14 +122,14 @@ class Notebook {
 
   void forget() {
     counts_.reset();
-    outlook_.reset();
+    forward_.reset();
   }
 
   Agent me_;
   int envelope_;
   HandConstraints info_;
   mutable std::optional<PlacementCounts> counts_;  // until the next event
-  mutable std::optional<PlaceOutlook> outlook_;    // the same
+  mutable std::optional<ForwardCount> forward_;    // the same, when counted alone
 };
 
 }  // namespace kripke::cluedo
