@@ -118,9 +118,16 @@ template <class Visit>
 void for_each_hand(const Place& pl, const std::vector<Group>& groups, std::uint64_t key,
                    const Layout& layout, std::vector<int>& d, Visit&& visit) {
   const counting_detail::Binomials& binom = counting_detail::Binomials::table();
-  const std::size_t n = pl.groups.size();
-  std::array<int, 65> after{};  // cards left in p's groups from the i-th on
-  for (std::size_t i = n; i-- > 0;) after[i] = after[i + 1] + layout.get(key, pl.groups[i]);
+  // The place's groups with cards left (the others give none), and the cards left from the
+  // i-th of them on.
+  std::array<std::pair<int, int>, 64> open;  // (group, cards left)
+  std::size_t n = 0;
+  for (int g : pl.groups) {
+    d[std::size_t(g)] = 0;
+    if (const int room = layout.get(key, g); room > 0) open[n++] = {g, room};
+  }
+  std::array<int, 65> after{};
+  for (std::size_t i = n; i-- > 0;) after[i] = after[i + 1] + open[i].second;
   auto accepts = [&](GroupMask given, GroupMask whole) {
     for (GroupMask s : pl.at_least_one)
       if (!(given & s)) return false;
@@ -136,13 +143,12 @@ void for_each_hand(const Place& pl, const std::vector<Group>& groups, std::uint6
   auto rec = [&](auto&& self, std::size_t i, int left, BigCount ways, std::uint64_t taken,
                  GroupMask given, GroupMask whole) -> void {
     if (left == 0) {
-      for (std::size_t k = i; k < n; ++k) d[std::size_t(pl.groups[k])] = 0;
+      for (std::size_t k = i; k < n; ++k) d[std::size_t(open[k].first)] = 0;
       if (accepts(given, whole)) visit(ways, taken);
       return;
     }
     if (i == n || after[i] < left) return;
-    const int g = pl.groups[i];
-    const int room = layout.get(key, g);
+    const auto [g, room] = open[i];
     for (int x = std::min(room, left); x >= 0; --x) {
       d[std::size_t(g)] = x;
       const GroupMask bit = GroupMask{1} << g;
