@@ -306,9 +306,13 @@ inline ForwardCount count_forward(const HandConstraints& info, int last = -1) {
   if (!out.prepared.possible) return out;
   for (const Place& p : out.prepared.places)
     if (p.index != last) out.places.push_back(p);
-  // Largest places first: the envelope's few hands close the count.
-  std::stable_sort(out.places.begin(), out.places.end(),
-                   [](const Place& a, const Place& b) { return a.size > b.size; });
+  // Largest places first: the envelope's few hands close the count. Among places of one
+  // size, those with fewer groups (fewer kinds of hands) first: on the 6-player notebooks of
+  // `bench cluedo-grid-6` the hardest grid took 36 ms in the order of the places, 31 ms so
+  // and 67 ms the other way round.
+  std::stable_sort(out.places.begin(), out.places.end(), [](const Place& a, const Place& b) {
+    return a.size != b.size ? a.size > b.size : a.groups.size() < b.groups.size();
+  });
   if (last >= 0) out.places.push_back(out.prepared.places[std::size_t(last)]);
   std::vector<int> d(out.prepared.groups.size(), 0);
   out.levels.resize(out.places.size() + 1);
