@@ -216,13 +216,16 @@ class Level {
   };
 
  public:
-  void add(std::uint64_t key, BigCount value) {
+  // Adds `value` to the count of `key` (a new state when absent); returns the state's index
+  // in entries().
+  std::size_t add(std::uint64_t key, BigCount value) {
     const std::size_t k = index_.add(key, entries_.size(), KeyOf{this});
     if (k == entries_.size()) {
       entries_.push_back({key, value});
     } else {
       entries_[k].value += value;
     }
+    return k;
   }
   // The count of a state; 0 when absent.
   BigCount find(std::uint64_t key) const {

@@ -42,25 +42,6 @@ using hand_counting_detail::Layout;
 using hand_counting_detail::Place;
 using hand_counting_detail::Prepared;
 
-// The states after a number of places, by key.
-class States {
-  struct KeyOf {
-    const States* states;
-    std::uint64_t operator()(std::size_t k) const { return states->keys[k]; }
-  };
-
- public:
-  std::uint32_t add(std::uint64_t key) {
-    const std::size_t k = index_.add(key, keys.size(), KeyOf{this});
-    if (k == keys.size()) keys.push_back(key);
-    return std::uint32_t(k);
-  }
-  std::vector<std::uint64_t> keys;
-
- private:
-  counting_detail::KeyIndex index_;
-};
-
 // A place's hand taken between two states: `taken` is the key decrement (the cards of each
 // group, packed as the key packs what is left).
 struct Step {
@@ -76,10 +57,9 @@ struct SharedCount {
   Prepared pr;
   int categories = 0;
   std::size_t answerers = 0;
-  std::vector<std::size_t> answerer_place;   // the places of the answerers, in answering order
-  std::vector<States> levels;                // [j]: after the first j places
-  std::vector<std::vector<BigCount>> deals;  // [j][state]: the deals to it
-  std::vector<std::vector<Step>> steps;      // [j]: from level j to j + 1
+  std::vector<std::size_t> answerer_place;     // the places of the answerers, in answering order
+  std::vector<counting_detail::Level> levels;  // [j]: after the first j places, with the deals
+  std::vector<std::vector<Step>> steps;        // [j]: from level j to j + 1
   // Per category, the groups holding its cards, and each group's place in that list (-1).
   std::vector<std::vector<int>> category_groups, place_in_category;
   // [j]: the moments of the answering steps from level j, per state they reach: Σ weight·d
@@ -111,20 +91,15 @@ struct SharedCount {
       if (k < rules.players) answerer_place.push_back(std::size_t((asker + k) % rules.players));
     }
     levels.resize(order.size() + 1);
-    deals.resize(order.size() + 1);
     steps.resize(order.size());
-    levels[0].add(pr.start);
-    deals[0].push_back(1);
+    levels[0].add(pr.start, 1);
     std::vector<int> d(pr.groups.size(), 0);
     for (std::size_t j = 0; j < order.size(); ++j) {
-      for (std::uint32_t k = 0; k < levels[j].keys.size(); ++k) {
-        const std::uint64_t key = levels[j].keys[k];
-        const BigCount here = deals[j][k];
+      for (std::uint32_t k = 0; k < levels[j].entries().size(); ++k) {
+        const auto [key, here] = levels[j].entries()[k];
         hand_counting_detail::for_each_hand(
             *order[j], pr.groups, key, pr.layout, d, [&](BigCount ways, std::uint64_t taken) {
-              const std::uint32_t to = levels[j + 1].add(key - taken);
-              if (to == deals[j + 1].size()) deals[j + 1].push_back(0);
-              deals[j + 1][to] += here * ways;
+              const auto to = std::uint32_t(levels[j + 1].add(key - taken, here * ways));
               steps[j].push_back({k, to, taken, ways, double(here * ways)});
             });
       }
@@ -133,18 +108,19 @@ struct SharedCount {
     // The envelope takes what is left.
     const std::size_t last = order.size();
     const Place& envelope = pr.places[std::size_t(rules.envelope())];
-    std::vector<std::int64_t> class_of(levels[last].keys.size(), -1);
-    for (std::uint32_t k = 0; k < levels[last].keys.size(); ++k) {
-      const std::uint64_t key = levels[last].keys[k];
+    const auto& finals = levels[last].entries();
+    std::vector<std::int64_t> class_of(finals.size(), -1);
+    for (std::uint32_t k = 0; k < finals.size(); ++k) {
+      const auto [key, deals_to] = finals[k];
       BigCount ways = 0;
       hand_counting_detail::for_each_hand(envelope, pr.groups, key, pr.layout, d,
                                           [&](BigCount w, std::uint64_t taken) {
                                             if (taken == key) ways += w;
                                           });
-      if (ways == 0 || deals[last][k] == 0) continue;
+      if (ways == 0 || deals_to == 0) continue;
       class_of[k] = std::int64_t(final_state.size());
       final_state.push_back(k);
-      final_ways.push_back(double(deals[last][k] * ways));
+      final_ways.push_back(double(deals_to * ways));
       std::vector<int> group(std::size_t(categories), -1);
       for (std::size_t g = 0; g < pr.groups.size(); ++g)
         if (pr.layout.get(key, int(g)) > 0)
@@ -153,15 +129,15 @@ struct SharedCount {
     }
     // Backward: the ways to finish from each state, by envelope class.
     finish.resize(last + 1);
-    finish[last].resize(levels[last].keys.size());
-    for (std::uint32_t k = 0; k < levels[last].keys.size(); ++k)
+    finish[last].resize(finals.size());
+    for (std::uint32_t k = 0; k < finals.size(); ++k)
       if (class_of[k] >= 0)
         finish[last][k].push_back({std::uint32_t(class_of[k]),
-                                   final_ways[std::size_t(class_of[k])] / double(deals[last][k])});
+                                   final_ways[std::size_t(class_of[k])] / double(finals[k].value)});
     std::vector<double> scratch(final_state.size(), 0);
     std::vector<std::uint32_t> touched;
     for (std::size_t j = last; j-- > 1;) {
-      finish[j].resize(levels[j].keys.size());
+      finish[j].resize(levels[j].entries().size());
       std::size_t s = 0;
       while (s < steps[j].size()) {
         const std::uint32_t from = steps[j][s].from;
@@ -200,7 +176,7 @@ struct SharedCount {
     moments.resize(answerers);
     std::vector<std::pair<int, double>> touched;  // (group, cards taken)
     for (std::size_t j = 0; j < answerers; ++j) {
-      const std::size_t states = levels[j + 1].keys.size();
+      const std::size_t states = levels[j + 1].entries().size();
       Moments& m = moments[j];
       m.one.assign(states * groups, 0.0);
       for (int c = 0; c < 3; ++c)
@@ -380,12 +356,12 @@ inline double answer_information(const answer_information_detail::SharedCount& s
     unsigned fixed = 0;  // suggested cards of known place this answerer holds
     for (int c = 0; c < categories; ++c)
       if (held_by[std::size_t(c)] == j) fixed |= 1U << c;
-    const auto& before = shared.levels[j - 1].keys;
-    const auto& after = shared.levels[j].keys;
+    const auto& before = shared.levels[j - 1].entries();
+    const auto& after = shared.levels[j].entries();
     held.assign(after.size() * subsets, 0.0);
     int r[8], d[8];  // per marked group (at most one per category)
     const auto add_step = [&](const answer_information_detail::Step& s) {
-      const std::uint64_t key = before[s.from];
+      const std::uint64_t key = before[s.from].key;
       unsigned touched = 0;  // the categories whose suggested cards this hand may hold
       bool avoided = true;   // the groups it takes nothing of still hold their marked cards
       for (std::size_t i = 0; i < marked.size(); ++i) {
@@ -435,7 +411,7 @@ inline double answer_information(const answer_information_detail::SharedCount& s
           double w = moment[y];
           if (w == 0) continue;
           for (int c = 0; c < 3; ++c)
-            if ((rest >> c) & 1U) w *= double(layout.get(after[y], group_of[std::size_t(c)]));
+            if ((rest >> c) & 1U) w *= double(layout.get(after[y].key, group_of[std::size_t(c)]));
           held[y * subsets + k] = w;
         }
       }
@@ -445,7 +421,7 @@ inline double answer_information(const answer_information_detail::SharedCount& s
       double share_left[8] = {};
       for (int c = 0; c < categories; ++c)
         if ((open >> c) & 1U)
-          share_left[c] = 1.0 / double(layout.get(after[y], group_of[std::size_t(c)]));
+          share_left[c] = 1.0 / double(layout.get(after[y].key, group_of[std::size_t(c)]));
       for (unsigned k = open;; k = (k - 1) & open) {
         if (const double w = held[y * subsets + k]; w > 0) {
           const unsigned shown = k | fixed;
@@ -480,11 +456,11 @@ inline double answer_information(const answer_information_detail::SharedCount& s
   }
   // Everybody passes: the suggested cards of groups are the envelope's.
   if (first_held > answerers) {
-    const auto& last = shared.levels.back().keys;
+    const auto& last = shared.levels.back().entries();
     for (std::size_t h = 0; h < classes; ++h) {
       double w = shared.final_ways[h] * share;
       for (const Marked& x : marked)
-        w *= binom(layout.get(last[shared.final_state[h]], x.group), x.m) / binom(x.n, x.m);
+        w *= binom(layout.get(last[shared.final_state[h]].key, x.group), x.m) / binom(x.n, x.m);
       if (w > 0) cell(0, h, open) += w;
     }
   }
