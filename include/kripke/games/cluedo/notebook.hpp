@@ -93,8 +93,9 @@ class Notebook {
     BigCount total = 0;
     CardMask may_hold = 0;  // the cards the envelope holds in some deal
   };
-  EnvelopeOutlook envelope_outlook() const {
-    EnvelopeOutlook out;
+  const EnvelopeOutlook& envelope_outlook() const {
+    if (outlook_) return *outlook_;
+    EnvelopeOutlook& out = outlook_.emplace();
     if (counts_) {
       out.total = counts_->total;
       for (int card = 0; card < info_.literals().card_count(); ++card)
@@ -102,8 +103,9 @@ class Notebook {
       return out;
     }
     // The envelope counted last, the forward half kept for counts().
-    if (!forward_) forward_ = count_forward(info_, envelope_);
-    return {forward_->total(), cards_of_last_place(*forward_)};
+    forward_ = count_forward(info_, envelope_);
+    out = {forward_->total(), cards_of_last_place(*forward_)};
+    return out;
   }
   const HandConstraints& information() const { return info_; }
 
@@ -123,13 +125,15 @@ class Notebook {
   void forget() {
     counts_.reset();
     forward_.reset();
+    outlook_.reset();
   }
 
   Agent me_;
   int envelope_;
   HandConstraints info_;
-  mutable std::optional<PlacementCounts> counts_;  // until the next event
-  mutable std::optional<ForwardCount> forward_;    // the same, when counted alone
+  mutable std::optional<PlacementCounts> counts_;   // until the next event
+  mutable std::optional<ForwardCount> forward_;     // the same, when counted alone
+  mutable std::optional<EnvelopeOutlook> outlook_;  // the same
 };
 
 }  // namespace kripke::cluedo

@@ -148,17 +148,7 @@ class CluedoPlay final : public Play {
   bool has_won(Agent i) const override { return winner_ == i; }
   // Before the setup (the start event) nobody has looked at its hand yet.
   bool knows_goal(Agent i) const override {
-    if (notebooks_.empty()) return false;
-    // One card of each category the envelope may hold (what knows_envelope reads from the
-    // whole table).
-    const CardMask may_hold = notebooks_[std::size_t(i)].envelope_outlook().may_hold;
-    for (int c = 0; c < rules_.category_count(); ++c) {
-      int possible = 0;
-      for (int card = 0; card < rules_.card_count(); ++card)
-        possible += rules_.card_category[std::size_t(card)] == c && ((may_hold >> card) & 1U);
-      if (possible != 1) return false;
-    }
-    return true;
+    return !notebooks_.empty() && knows_envelope(rules_, notebooks_[std::size_t(i)]);
   }
   // For a batch's records: the players a wrong accusation put out (numbered from 1).
   Json outcome() const override {

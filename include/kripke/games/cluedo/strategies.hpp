@@ -15,6 +15,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -39,10 +40,14 @@ inline std::vector<int> known_envelope(const Rules& rules, const Notebook& noteb
   return out;
 }
 
+// Whether the notebook knows the envelope: one card of each category the envelope may hold
+// (read from the count's forward half when the whole table is not counted yet: the log asks
+// after every event).
 inline bool knows_envelope(const Rules& rules, const Notebook& notebook) {
-  for (int card : known_envelope(rules, notebook))
-    if (card < 0) return false;
-  return true;
+  std::vector<int> possible(std::size_t(rules.category_count()), 0);
+  for (CardMask m = notebook.envelope_outlook().may_hold; m; m &= m - 1)
+    ++possible[std::size_t(rules.card_category[std::size_t(std::countr_zero(m))])];
+  return std::all_of(possible.begin(), possible.end(), [](int n) { return n == 1; });
 }
 
 struct Suggestion {
