@@ -249,9 +249,8 @@ class LawSolver {
       case K::False:
         return true;
       case K::Atom: {
-        node.variable = vocab_.find(phi.name);
-        if (node.variable < 0 || !phi.args.empty() ||
-            !vocab_.variables()[std::size_t(node.variable)].boolean)
+        node.variable = vocab_.find(variable_name_of(phi));
+        if (node.variable < 0 || !vocab_.variables()[std::size_t(node.variable)].boolean)
           return false;  // the scan reports it
         named_[std::size_t(node.variable)] = true;
         return true;

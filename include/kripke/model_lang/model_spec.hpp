@@ -45,17 +45,18 @@ struct WorldSpec {
 // The variable a propositional atom names; FormulaError (at the atom's column) for an
 // atom that is not a declared true/false variable. Both engines read atoms this way.
 inline std::size_t boolean_variable(const Vocabulary& vocab, const Formula& a) {
-  const int k = vocab.find(a.name);
-  if (k < 0 || !a.args.empty()) {
+  const int k = vocab.find(variable_name_of(a));
+  if (k < 0) {
     if (vocab.label_value(a.name))
       throw FormulaError("'" + a.name + "' is a value, not a statement: compare a variable with it",
                          a.column);
-    throw FormulaError("unknown variable '" + excerpt(a.name) + "'" + variable_hint(a.name, vocab),
+    const std::string name = variable_name_of(a);
+    throw FormulaError("unknown variable '" + excerpt(name) + "'" + variable_hint(name, vocab),
                        a.column);
   }
   const Variable& var = vocab.variables()[std::size_t(k)];
   if (!var.boolean)
-    throw FormulaError("'" + a.name + "' is a number: compare it (" + a.name + " = " +
+    throw FormulaError("'" + var.name + "' is a number: compare it (" + var.name + " = " +
                            std::to_string(var.values.front()) + ")",
                        a.column);
   return std::size_t(k);
@@ -284,7 +285,7 @@ class ModelSpec {
         const std::string item_path = r.path_of("observes") + "/" + std::to_string(j);
         Observation o;
         o.text = ObjectReader::string_value(observes[j], item_path);
-        o.variable = vocab_.find(o.text);
+        o.variable = vocab_.find(without_spaces(o.text));
         if (o.variable < 0) {
           // Not a variable: a term, parsed as the left side of a comparison.
           const FormulaPtr probe = parse_at(o.text + " = 0", item_path);

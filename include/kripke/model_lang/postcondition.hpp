@@ -41,7 +41,7 @@ class Postcondition {
     for (const auto& [name, value] : post.items()) {
       Assignment a;
       a.path = path + "/" + name;
-      const int k = vocab.find(name);
+      const int k = vocab.find(without_spaces(name));
       if (k < 0)
         throw InputError("the postcondition assigns '" + excerpt(name) +
                              "', which is not a variable (the variables: " + variable_list(vocab) +

@@ -34,6 +34,31 @@ inline void check_word(const std::string& name, const std::string& path) {
         "'" + name + "' is not a name (letters, digits and _, not starting with a digit)", path);
 }
 
+// The variable an atom names: its name, or for an indexed atom (S(a,b), one of a family of
+// variables a game declares over its agents) the name with its arguments, as the vocabulary
+// holds it: "S(a,b)".
+inline std::string variable_name_of(const std::string& name, const std::vector<std::string>& args) {
+  if (args.empty()) return name;
+  std::string key = name;
+  key += '(';
+  for (std::size_t k = 0; k < args.size(); ++k) {
+    if (k) key += ',';
+    key += args[k];
+  }
+  key += ')';
+  return key;
+}
+inline std::string variable_name_of(const Formula& atom) {
+  return variable_name_of(atom.name, atom.args);
+}
+
+// A variable's name as a config writes it, "S(a, b)", in the vocabulary's form "S(a,b)" (no
+// spaces); other names as they are.
+inline std::string without_spaces(std::string name) {
+  std::erase_if(name, [](char c) { return std::isspace(static_cast<unsigned char>(c)); });
+  return name;
+}
+
 struct Variable {
   std::string name;
   bool boolean = false;              // a propositional atom: values false, true
@@ -170,14 +195,14 @@ class Vocabulary {
   static Variable read_variable(const Json& item, const std::string& path) {
     Variable var;
     if (item.is_string()) {  // "p": a propositional atom
-      var.name = item.get<std::string>();
+      var.name = without_spaces(item.get<std::string>());
       var.boolean = true;
       var.values = {0, 1};
       check_name(var.name, path);
       return var;
     }
     ObjectReader r(item, path);
-    var.name = r.required_string("name");
+    var.name = without_spaces(r.required_string("name"));
     check_name(var.name, r.path_of("name"));
     const Json* from = r.find("from");
     const Json* to = r.find("to");
@@ -223,8 +248,19 @@ class Vocabulary {
     return var;
   }
 
-  // Names are words, as the formula parser reads them, and not the formula's keywords.
+  // Names are words, as the formula parser reads them, and not the formula's keywords; a
+  // variable may be indexed by words, S(a,b), as a formula's atom S(a, b) names it.
   static void check_name(const std::string& name, const std::string& path) {
+    if (const auto open = name.find('('); open != std::string::npos && name.back() == ')') {
+      check_name(name.substr(0, open), path);
+      const std::string args = name.substr(open + 1, name.size() - open - 2);
+      for (std::size_t from = 0;;) {
+        const std::size_t comma = args.find(',', from);
+        check_word(args.substr(from, comma - from), path);
+        if (comma == std::string::npos) return;
+        from = comma + 1;
+      }
+    }
     check_word(name, path);
     if (name == "true" || name == "false")
       throw InputError("'" + name + "' is a keyword of formulas, not a name", path);
