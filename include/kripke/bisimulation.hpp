@@ -137,3 +137,26 @@ inline Contraction bisimulation_contraction(const Model& m, const WorldSet& worl
 }
 
 }  // namespace kripke
+
+namespace kripke {
+
+// The contraction of an S5 model's alive worlds as a model of its own: a world per block,
+// carrying the block's valuation, in the order of the blocks; the actual world's block
+// actual; each agent's classes of blocks its partition. Every formula keeps its truth value
+// at the actual world (and at every world, read through block_of).
+inline Model contracted_model(const Model& m) {
+  const Contraction c = bisimulation_contraction(m, m.alive());
+  std::vector<std::uint32_t> valuations;
+  valuations.reserve(c.block_count());
+  for (World w : c.representative) valuations.push_back(m.valuation(w));
+  std::vector<Partition> partitions;
+  for (const auto& classes : c.classes) {
+    std::vector<std::uint32_t> key(c.block_count(), 0);
+    for (std::size_t k = 0; k < classes.size(); ++k)
+      for (std::uint32_t block : classes[k]) key[block] = std::uint32_t(k);
+    partitions.push_back(Partition::from_keys(key));
+  }
+  return Model(std::move(partitions), World(c.block_of[m.actual()]), std::move(valuations));
+}
+
+}  // namespace kripke

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -448,10 +449,17 @@ class Play {
     return r;
   }
 
+  // `then`, when given, changes the model after the product update and before it is
+  // logged (a game's agents observe what they see after a move).
   UpdateResult act(const ActionModel& am, const std::vector<Agent>& audience,
-                   const std::string& text, const std::string& formula) {
+                   const std::string& text, const std::string& formula,
+                   const std::function<void(Model&)>& then = {}) {
     check_product_size(am);
     UpdateResult r = product_update(model_, am);
+    if (then) {
+      then(model_);
+      r.worlds_after = model_.alive_count();
+    }
     log_update(UpdateKind::Action, audience, text, formula, r);
     return r;
   }

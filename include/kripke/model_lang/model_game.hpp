@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "kripke/bisimulation.hpp"
 #include "kripke/formula_parser.hpp"
 #include "kripke/game.hpp"
 #include "kripke/game_catalog.hpp"
@@ -262,7 +263,7 @@ class ModelData {
   bool shares_facts_ = false;
 };
 
-class ModelPlay final : public ModelPlayBase {
+class ModelPlay : public ModelPlayBase {
  public:
   ModelPlay(std::shared_ptr<const ModelData> data, World actual)
       : ModelPlayBase(data->spec_ptr()), data_(std::move(data)), atoms_(data_->vocabulary()) {
@@ -319,12 +320,23 @@ class ModelPlay final : public ModelPlayBase {
   // that copies can be named (w, e).
   void scripted_action(const ScriptedAction& action, const std::string& text,
                        const std::string& formula) override {
-    const ActionModel am = action_model(action);
+    std::vector<std::string> names;
+    for (const ScriptedEvent& e : action.events) names.push_back(e.name);
+    apply_action(action_model(action), std::move(names), text, formula);
+  }
+
+ protected:
+  // The product update with `am`, whose events are named `event_names`, logged.
+  // `audience`: who sees which event happened (everyone, by default); `then`: as Play::act's.
+  void apply_action(const ActionModel& am, std::vector<std::string> event_names,
+                    const std::string& text, const std::string& formula,
+                    std::optional<std::vector<Agent>> audience = std::nullopt,
+                    const std::function<void(Model&)>& then = {}) {
     if (layers_.empty())  // the facts the first action's worlds carry, for unlisted models
       for (World w = 0; w < model_.world_count(); ++w) first_facts_.push_back(model_.valuation(w));
     // The new worlds in product_update's order: alive w ascending, then its events.
     Layer layer;
-    for (const ScriptedEvent& e : action.events) layer.events.push_back(e.name);
+    layer.events = std::move(event_names);
     bool copies = false;
     model_.alive().for_each([&](World w) {
       int events = 0;
@@ -336,19 +348,58 @@ class ModelPlay final : public ModelPlayBase {
       }
       copies = copies || events > 1;
     });
-    act(am, all_agents(), text, formula);
+    act(am, audience ? *audience : all_agents(), text, formula, then);
     layers_.push_back(std::move(layer));
     show_names_ = show_names_ || copies;
   }
 
- private:
+  const std::shared_ptr<const ModelData>& data() const { return data_; }
+
   // Where the worlds of one action came from: per new world, its world before and its event.
   struct Layer {
     std::vector<World> source;
     std::vector<std::uint32_t> event;
     std::vector<std::string> events;  // the events' names
   };
+  // The play's model and the history that names its worlds, to go back to (a search over
+  // moves tries one and returns).
+  struct Snapshot {
+    Model model;
+    std::vector<std::uint32_t> first_facts;
+    std::vector<Layer> layers;
+    bool show_names = false;
+  };
+  Snapshot snapshot() const { return {model_, first_facts_, layers_, show_names_}; }
+  void restore(Snapshot s) {
+    model_ = std::move(s.model);
+    first_facts_ = std::move(s.first_facts);
+    layers_ = std::move(s.layers);
+    show_names_ = s.show_names;
+  }
 
+  // The model replaced by its bisimulation contraction (bisimulation.hpp): the same truths
+  // in fewer worlds, for searches over moves. The worlds' history is forgotten: they are
+  // named by their facts from here on.
+  void contract() {
+    if (!model_.s5_over_alive()) return;
+    model_ = contracted_model(model_);
+    forget_world_history();
+  }
+  // The model cut down to its actual world, for searches in which every formula is decided
+  // by the facts there (LanguagePlay::decided_by_facts).
+  void keep_actual_only() {
+    model_ = Model(std::vector<Partition>(model_.agent_count(), Partition::universal(1)), 0,
+                   {model_.valuation(model_.actual())});
+    forget_world_history();
+  }
+  // The worlds are named by their facts from here on (the model was replaced).
+  void forget_world_history() {
+    layers_.clear();
+    first_facts_.clear();
+    show_names_ = false;
+  }
+
+ private:
   // A world's name: as listed (or its facts) until an action renames it (w, e).
   std::string name_of(World w) const { return name_at(layers_.size(), w); }
   // The name of world w after the first `actions` actions.
