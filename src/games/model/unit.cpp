@@ -1,15 +1,18 @@
-// Models written in a config ("game": "model"), in the command-line tool: its catalog
+// Models and games written in a config ("game": "model"), in the command-line tool: its catalog
 // entry and its bench cases. With bench.cpp, the one unit that compiles the model language's
 // headers (a unity group, CMakeLists.txt).
 #include "games/catalog.hpp"
-#include "kripke/model_lang/model_game.hpp"
+#include "kripke/game_lang/language_game.hpp"
 
 namespace kripkesim {
 
 std::vector<BenchCase> model_bench_cases();  // bench.cpp, beside this file
 
 GameUnit model_unit() {
-  return {kripke::model_lang::game_info(), model_bench_cases, {}, {{"model"}}};
+  return {kripke::game_lang::model_game_info(),
+          model_bench_cases,
+          {},
+          {{"model"}, {"games/gossip-three", true, true}, {"games/gossip-four", true, true}}};
 }
 
 }  // namespace kripkesim

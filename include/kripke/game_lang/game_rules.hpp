@@ -1,0 +1,528 @@
+// The game language (docs/game-language.md): a model written in a config ("game": "model")
+// that the agents play. Beside the model's variables, agents, law and actual world, the
+// rules give
+//   - families of variables over the agents ({"name": "S", "of": ["agents", "agents"]}: S(a,b)
+//     for every pair), with what a member with the same agent twice is ("itself") and which
+//     members are true at the start, for all to know ("initially_true");
+//   - definitions: statements built from others (expert(x): x knows every secret);
+//   - moves: named, with parameters that range over the agents, each an action model: a
+//     precondition saying when it is legal, a postcondition (factual change), and who sees
+//     what (the parties see the move and learn the values of some formulas; the others see
+//     it, see that some move of this kind was made, or see nothing);
+//   - turns (round robin), and each player's win as a formula of `me`.
+// GameRules reads all of that, checks it, and writes the model's own rules (every family
+// and pattern expanded) for ModelSpec; the plays (language_play.hpp) make the moves.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "kripke/config_reader.hpp"
+#include "kripke/formula_parser.hpp"
+#include "kripke/game_lang/templates.hpp"
+#include "kripke/model_lang/vocabulary.hpp"
+
+namespace kripke::game_lang {
+
+// A move's parameters bound to agents (indices into the agents, in the parameters' order).
+struct MoveInstance {
+  std::size_t move = 0;
+  std::vector<Agent> agents;
+};
+
+class GameRules {
+ public:
+  enum class Others { SeeTheMove, SeeThatOneWasMade, SeeNothing };
+
+  struct PostEntry {
+    FormulaPtr target;  // an atom: the variable assigned (may use the parameters and _)
+    Json constant;      // true/false/a number, or null
+    FormulaPtr value;   // the formula assigned, when not a constant
+    std::string path;
+  };
+
+  struct Move {
+    std::string name;
+    std::vector<std::string> parameters;  // every one an agent, all different
+    std::size_t mover = 0;                // the parameter that makes the move
+    FormulaPtr legal;
+    std::vector<PostEntry> post;
+    std::vector<std::size_t> seen_by;  // parameters: they see which move it is
+    Others others = Others::SeeTheMove;
+    std::vector<FormulaPtr> parties_learn;  // what those who see it learn (values before it)
+    std::string path;
+  };
+
+  // Whether a config's rules are written in the game language (they give moves).
+  static bool applies_to(const Json& rules) { return rules.is_object() && rules.contains("moves"); }
+
+  explicit GameRules(const Json& rules) : templates_(agent_names(rules)) {
+    ObjectReader r(rules, "/rules");
+    model_rules_ = Json::object();
+    read_variables(r.required("variables"), r.path_of("variables"));
+    if (const Json* d = r.find("definitions")) read_definitions(*d, r.path_of("definitions"));
+    read_agents(r.required("agents"), r.path_of("agents"));
+    read_law(r.string("law", "true"), r.path_of("law"));
+    for (const char* key : {"actual", "goal"})
+      if (const Json* v = r.find(key)) model_rules_[key] = *v;
+    read_moves(r.required("moves"), r.path_of("moves"));
+    turns_ = r.choice("turns", "round-robin", {"round-robin"});
+    if (r.find("win")) win_ = parse_template(r.required_string("win"), r.path_of("win"));
+    r.done();
+  }
+
+  // The model's rules as ModelSpec reads them: families expanded, patterns filled in.
+  const Json& model_rules() const { return model_rules_; }
+  const Templates& templates() const { return templates_; }
+  const std::vector<Move>& moves() const { return moves_; }
+  std::size_t agent_count() const { return templates_.agents().size(); }
+  const std::string& agent(Agent i) const { return templates_.agents()[std::size_t(i)]; }
+  // A player's win (`me` bound to it), when the rules give one.
+  bool has_win() const { return win_ != nullptr; }
+  FormulaPtr win_of(Agent i) const { return templates_.instantiate(win_, {{"me", agent(i)}}); }
+
+  // Every instance of move m: its parameters bound to different agents, in order.
+  std::vector<MoveInstance> instances(std::size_t m) const {
+    std::vector<MoveInstance> out;
+    MoveInstance current{m, {}};
+    bind_next(current, out);
+    return out;
+  }
+
+  Bindings bindings(const MoveInstance& instance) const {
+    Bindings b;
+    const Move& move = moves_[instance.move];
+    for (std::size_t k = 0; k < move.parameters.size(); ++k)
+      b.emplace_back(move.parameters[k], agent(instance.agents[k]));
+    return b;
+  }
+  Agent mover(const MoveInstance& instance) const {
+    return instance.agents[moves_[instance.move].mover];
+  }
+  // As seats, scripts and logs write a move: {"move": "call", "i": "a", "j": "b"}.
+  Json instance_json(const MoveInstance& instance) const {
+    Json out = {{"move", moves_[instance.move].name}};
+    for (const auto& [parameter, agent] : bindings(instance)) out[parameter] = agent;
+    return out;
+  }
+  std::string instance_text(const MoveInstance& instance) const {
+    std::string text = moves_[instance.move].name;
+    text += '(';
+    for (std::size_t k = 0; k < instance.agents.size(); ++k) {
+      if (k) text += ", ";
+      text += agent(instance.agents[k]);
+    }
+    text += ')';
+    return text;
+  }
+  // The instance a move written as data names; InputError at `path` otherwise.
+  MoveInstance read_instance(const Json& move, const std::string& path) const {
+    ObjectReader r(move, path);
+    const std::string name = r.required_string("move");
+    std::vector<std::string> names;
+    for (std::size_t m = 0; m < moves_.size(); ++m) {
+      names.push_back(moves_[m].name);
+      if (moves_[m].name != name) continue;
+      MoveInstance instance{m, {}};
+      for (const std::string& parameter : moves_[m].parameters)
+        instance.agents.push_back(agent_index(r.required_string(parameter), r.path_of(parameter)));
+      r.done();
+      for (std::size_t a = 0; a < instance.agents.size(); ++a)
+        for (std::size_t b = 0; b < a; ++b)
+          if (instance.agents[a] == instance.agents[b])
+            throw InputError("a move's parameters name different agents", path);
+      return instance;
+    }
+    throw InputError("unknown move '" + name + "' (the moves: " + ObjectReader::join(names) + ")",
+                     r.path_of("move"));
+  }
+
+  Agent agent_index(const std::string& name, const std::string& path) const {
+    const auto& agents = templates_.agents();
+    const auto it = std::find(agents.begin(), agents.end(), name);
+    if (it == agents.end())
+      throw InputError(
+          "unknown agent '" + excerpt(name) + "' (the agents: " + ObjectReader::join(agents) + ")",
+          path);
+    return Agent(it - agents.begin());
+  }
+
+  // The postcondition of an instance as a model's action writes it: {"S(a,c)": "S(a,c) |
+  // S(b,c)", ...}, each entry with `_` standing for every agent; members that are constants
+  // are left out.
+  Json postcondition(const MoveInstance& instance) const {
+    Json post = Json::object();
+    Bindings b = bindings(instance);
+    for (const PostEntry& entry : moves_[instance.move].post) {
+      const bool each = mentions(*entry.target, kEachAgent) ||
+                        (entry.value && mentions(*entry.value, kEachAgent));
+      const std::vector<std::string> agents =
+          each ? templates_.agents() : std::vector<std::string>{""};
+      for (const std::string& a : agents) {
+        Bindings with = b;
+        if (each) with.emplace_back(kEachAgent, a);
+        const FormulaPtr target = templates_.instantiate(entry.target, with);
+        if (target->kind != Formula::Kind::Atom) continue;  // a constant member
+        const std::string name = model_lang::variable_name_of(*target);
+        post[name] = entry.value ? Json(to_string(*templates_.instantiate(entry.value, with)))
+                                 : entry.constant;
+      }
+    }
+    return post;
+  }
+
+  // What the parties of an instance learn: one formula per pattern and agent bound to `_`.
+  std::vector<FormulaPtr> parties_learn(const MoveInstance& instance) const {
+    std::vector<FormulaPtr> out;
+    const Bindings b = bindings(instance);
+    for (const FormulaPtr& pattern : moves_[instance.move].parties_learn) {
+      if (!mentions(*pattern, kEachAgent)) {
+        out.push_back(templates_.instantiate(pattern, b));
+        continue;
+      }
+      for (FormulaPtr& phi : templates_.for_each_agent(pattern, b)) out.push_back(std::move(phi));
+    }
+    return out;
+  }
+
+  // A formula of the rules (a guard, a win) with its words read as templates.
+  FormulaPtr parse_template(const std::string& text, const std::string& path) const {
+    FormulaPtr phi;
+    try {
+      phi = parse_formula(text);
+      (void)templates_.instantiate(phi, {});  // definitions called rightly
+    } catch (const FormulaError& e) {
+      throw InputError(std::string(e.what()) + " in '" + excerpt(text) + "'", path);
+    }
+    return phi;
+  }
+
+ private:
+  static std::vector<std::string> agent_names(const Json& rules) {
+    std::vector<std::string> names;
+    const std::string path = "/rules/agents";
+    if (!rules.is_object() || !rules.contains("agents")) return names;
+    const Json& agents = array_at(rules["agents"], path);
+    for (std::size_t k = 0; k < agents.size(); ++k) {
+      ObjectReader r(agents[k], path + "/" + std::to_string(k));
+      names.push_back(r.required_string("name"));
+      model_lang::check_word(names.back(), r.path_of("name"));
+      for (std::size_t j = 0; j < k; ++j)
+        if (names[j] == names.back())
+          throw InputError("the agent '" + names.back() + "' is declared twice", r.path_of("name"));
+    }
+    return names;
+  }
+
+  // Whether φ mentions `word` as an argument or an agent's name.
+  static bool mentions(const Formula& phi, const std::string& word) {
+    if (std::find(phi.args.begin(), phi.args.end(), word) != phi.args.end()) return true;
+    if (std::find(phi.agent_names.begin(), phi.agent_names.end(), word) != phi.agent_names.end())
+      return true;
+    return (phi.left && mentions(*phi.left, word)) || (phi.right && mentions(*phi.right, word));
+  }
+
+  void bind_next(MoveInstance& current, std::vector<MoveInstance>& out) const {
+    if (current.agents.size() == moves_[current.move].parameters.size()) {
+      out.push_back(current);
+      return;
+    }
+    for (std::size_t a = 0; a < agent_count(); ++a) {
+      if (std::find(current.agents.begin(), current.agents.end(), Agent(a)) != current.agents.end())
+        continue;
+      current.agents.push_back(Agent(a));
+      bind_next(current, out);
+      current.agents.pop_back();
+    }
+  }
+
+  // Plain variables as they are; a family, {"name": "S", "of": ["agents", "agents"]}, one
+  // variable per tuple of agents: S(a,b), the entry's domain copied.
+  void read_variables(const Json& list, const std::string& path) {
+    Json out = Json::array();
+    const Json& items = array_at(list, path);
+    for (std::size_t k = 0; k < items.size(); ++k) {
+      const std::string at = path + "/" + std::to_string(k);
+      if (!items[k].is_object() || !items[k].contains("of")) {
+        out.push_back(items[k]);
+        continue;
+      }
+      Json entry = items[k];
+      ObjectReader r(items[k], at);
+      const std::string name = r.required_string("name");
+      model_lang::check_word(name, r.path_of("name"));
+      const Json& of = array_at(r.required("of"), r.path_of("of"));
+      if (of.empty() || of.size() > 3)
+        throw InputError("a family is indexed by one to three agents", r.path_of("of"));
+      for (std::size_t j = 0; j < of.size(); ++j)
+        if (of[j] != "agents")
+          throw InputError("a family is indexed by agents: \"of\": [\"agents\", ...]",
+                           r.path_of("of") + "/" + std::to_string(j));
+      const bool boolean = !r.find("values") && !r.find("from") && !r.find("to");
+      std::optional<bool> itself;
+      if (r.find("itself")) {
+        if (of.size() != 2 || !boolean)
+          throw InputError(
+              "\"itself\" says what a true/false family indexed by two agents is for an agent "
+              "and itself",
+              r.path_of("itself"));
+        itself = r.boolean("itself", false);
+      }
+      std::optional<std::vector<std::vector<std::string>>> initially;
+      if (const Json* v = r.find("initially_true")) {
+        initially.emplace();
+        if (!boolean)
+          throw InputError("\"initially_true\" lists members of a true/false family",
+                           r.path_of("initially_true"));
+        const Json& listed = array_at(*v, r.path_of("initially_true"));
+        for (std::size_t j = 0; j < listed.size(); ++j)
+          initially->push_back(read_tuple(listed[j], of.size(),
+                                          r.path_of("initially_true") + "/" + std::to_string(j)));
+      }
+      r.done();
+      templates_.add_family(name, of.size(), itself);
+      for (const char* key : {"of", "itself", "initially_true"}) entry.erase(key);
+      std::vector<std::string> tuple;
+      expand_family(entry, name, of.size(), initially, tuple, out);
+    }
+    model_rules_["variables"] = out;
+  }
+
+  // "a,b": the agents of a family member, each declared.
+  std::vector<std::string> read_tuple(const Json& v, std::size_t arity,
+                                      const std::string& path) const {
+    const std::string text = ObjectReader::string_value(v, path);
+    std::vector<std::string> tuple;
+    for (std::size_t from = 0;;) {
+      const std::size_t comma = text.find(',', from);
+      tuple.push_back(model_lang::without_spaces(text.substr(from, comma - from)));
+      (void)agent_index(tuple.back(), path);
+      if (comma == std::string::npos) break;
+      from = comma + 1;
+    }
+    if (tuple.size() != arity)
+      throw InputError("expected " + std::to_string(arity) + " agents, like \"a,b\"", path);
+    return tuple;
+  }
+
+  void expand_family(Json& entry, const std::string& name, std::size_t arity,
+                     const std::optional<std::vector<std::vector<std::string>>>& initially,
+                     std::vector<std::string>& tuple, Json& out) {
+    if (tuple.size() == arity) {
+      if (templates_.constant_member(name, tuple)) return;
+      const std::string member = model_lang::variable_name_of(name, tuple);
+      entry["name"] = member;
+      out.push_back(entry);
+      if (initially) {  // known to all at the start: the law fixes it
+        const bool on = std::find(initially->begin(), initially->end(), tuple) != initially->end();
+        fixed_.push_back(on ? member : "~" + member);
+      }
+      return;
+    }
+    for (const std::string& a : templates_.agents()) {
+      tuple.push_back(a);
+      expand_family(entry, name, arity, initially, tuple, out);
+      tuple.pop_back();
+    }
+  }
+
+  // "definitions": {"expert(x)": {"all": "S(x, _)"}, "told(x, y)": "S(y, x)"}.
+  void read_definitions(const Json& defs, const std::string& path) {
+    if (!defs.is_object())
+      throw InputError("expected an object from names to formulas, like {\"expert(x)\": ...}",
+                       path);
+    for (const auto& [head, body] : defs.items()) {
+      const std::string at = path + "/" + head;
+      Templates::Definition d;
+      const FormulaPtr written = parse_template_raw(head, at);
+      if (written->kind != Formula::Kind::Atom)
+        throw InputError("a definition's name is a word with its parameters, like expert(x)", at);
+      d.name = written->name;
+      d.parameters = written->args;
+      std::string text;
+      if (body.is_string()) {
+        text = body.get<std::string>();
+      } else {
+        ObjectReader r(body, at);
+        const Json* all = r.find("all");
+        const Json* some = r.find("some");
+        if (!all == !some)
+          throw InputError(
+              "expected a formula, {\"all\": formula} or {\"some\": formula} (over every agent "
+              "bound to _)",
+              at);
+        d.over = all ? Templates::Definition::Over::All : Templates::Definition::Over::Some;
+        text = ObjectReader::string_value(all ? *all : *some, r.path_of(all ? "all" : "some"));
+        r.done();
+      }
+      d.body = parse_template_raw(text, at);
+      templates_.add_definition(std::move(d));
+    }
+    // Every definition's calls are checked once all are known.
+    for (const auto& [head, body] : defs.items()) (void)parse_template(head, path + "/" + head);
+  }
+
+  static FormulaPtr parse_template_raw(const std::string& text, const std::string& path) {
+    try {
+      return parse_formula(text);
+    } catch (const FormulaError& e) {
+      throw InputError(std::string(e.what()) + " in '" + excerpt(text) + "'", path);
+    }
+  }
+
+  // Agents as the model reads them, with `me` (the agent) and `_` (every agent) filled in
+  // in what each observes.
+  void read_agents(const Json& list, const std::string& path) {
+    Json out = Json::array();
+    const Json& items = array_at(list, path);
+    for (std::size_t k = 0; k < items.size(); ++k) {
+      const std::string at = path + "/" + std::to_string(k);
+      Json agent = items[k];
+      const auto observes = agent.find("observes");
+      if (observes != agent.end() && observes->is_array()) {
+        Json expanded = Json::array();
+        for (std::size_t j = 0; j < observes->size(); ++j) {
+          const std::string item_at = at + "/observes/" + std::to_string(j);
+          const std::string text = ObjectReader::string_value((*observes)[j], item_at);
+          // A member of a family (S(me, _)): filled in; a variable or a term: as written.
+          if (!family_atom(text)) {
+            expanded.push_back(text);
+            continue;
+          }
+          const FormulaPtr pattern = parse_template_raw(text, item_at);
+          Bindings me = {{"me", agent["name"].get<std::string>()}};
+          const std::vector<FormulaPtr> members =
+              mentions(*pattern, kEachAgent)
+                  ? templates_.for_each_agent(pattern, me)
+                  : std::vector<FormulaPtr>{templates_.instantiate(pattern, me)};
+          for (const FormulaPtr& m : members)
+            if (m->kind == Formula::Kind::Atom)
+              expanded.push_back(model_lang::variable_name_of(*m));
+        }
+        agent["observes"] = expanded;
+      }
+      out.push_back(std::move(agent));
+    }
+    model_rules_["agents"] = out;
+  }
+
+  static bool family_atom(const std::string& text) {
+    if (text.find('(') == std::string::npos) return false;
+    try {
+      return parse_formula(text)->kind == Formula::Kind::Atom;
+    } catch (const FormulaError&) {
+      return false;  // a term: ModelSpec reads it
+    }
+  }
+
+  // The law with the definitions filled in, and the families' initial members fixed.
+  void read_law(const std::string& text, const std::string& path) {
+    std::string law = to_string(*instantiated(text, path));
+    for (const std::string& literal : fixed_) law += " & " + literal;
+    model_rules_["law"] = law;
+  }
+  FormulaPtr instantiated(const std::string& text, const std::string& path) const {
+    try {
+      return templates_.instantiate(parse_formula(text), {});
+    } catch (const FormulaError& e) {
+      throw InputError(std::string(e.what()) + " in '" + excerpt(text) + "'", path);
+    }
+  }
+
+  void read_moves(const Json& list, const std::string& path) {
+    const Json& items = array_at(list, path);
+    if (items.empty()) throw InputError("a game needs at least one move", path);
+    for (std::size_t k = 0; k < items.size(); ++k) {
+      ObjectReader r(items[k], path + "/" + std::to_string(k));
+      Move m;
+      m.path = r.path();
+      m.name = r.required_string("name");
+      model_lang::check_word(m.name, r.path_of("name"));
+      for (const Move& other : moves_)
+        if (other.name == m.name)
+          throw InputError("two moves are named '" + m.name + "'", r.path_of("name"));
+      const Json& params = array_at(r.required("parameters"), r.path_of("parameters"));
+      if (params.empty())
+        throw InputError("a move needs a parameter: the agent who makes it",
+                         r.path_of("parameters"));
+      for (std::size_t j = 0; j < params.size(); ++j) {
+        const std::string at = r.path_of("parameters") + "/" + std::to_string(j);
+        m.parameters.push_back(ObjectReader::string_value(params[j], at));
+        model_lang::check_word(m.parameters.back(), at);
+        if (m.parameters.back() == "me" || m.parameters.back() == kEachAgent ||
+            std::count(m.parameters.begin(), m.parameters.end(), m.parameters.back()) > 1 ||
+            std::count(templates_.agents().begin(), templates_.agents().end(), m.parameters.back()))
+          throw InputError(
+              "a parameter is a new word: not me, _, an agent's name or another parameter", at);
+      }
+      m.mover = parameter_index(m, r.string("mover", m.parameters.front()), r.path_of("mover"));
+      m.legal = parse_template(r.string("legal", "true"), r.path_of("legal"));
+      if (const Json* post = r.find("post")) read_post(m, *post, r.path_of("post"));
+      if (const Json* seen = r.find("seen_by")) {
+        const Json& list = array_at(*seen, r.path_of("seen_by"));
+        for (std::size_t j = 0; j < list.size(); ++j) {
+          const std::string at = r.path_of("seen_by") + "/" + std::to_string(j);
+          m.seen_by.push_back(parameter_index(m, ObjectReader::string_value(list[j], at), at));
+        }
+      } else {
+        m.seen_by = {m.mover};
+      }
+      const std::string others =
+          r.choice("others_see", "the move", {"the move", "that a move was made", "nothing"});
+      m.others = others == "the move"               ? Others::SeeTheMove
+                 : others == "that a move was made" ? Others::SeeThatOneWasMade
+                                                    : Others::SeeNothing;
+      if (const Json* learn = r.find("parties_learn")) {
+        const Json& list = array_at(*learn, r.path_of("parties_learn"));
+        for (std::size_t j = 0; j < list.size(); ++j) {
+          const std::string at = r.path_of("parties_learn") + "/" + std::to_string(j);
+          m.parties_learn.push_back(parse_template(ObjectReader::string_value(list[j], at), at));
+        }
+      }
+      r.done();
+      moves_.push_back(std::move(m));
+    }
+  }
+
+  static std::size_t parameter_index(const Move& m, const std::string& name,
+                                     const std::string& path) {
+    const auto it = std::find(m.parameters.begin(), m.parameters.end(), name);
+    if (it == m.parameters.end())
+      throw InputError("'" + excerpt(name) + "' is not a parameter of " + m.name + " (" +
+                           ObjectReader::join(m.parameters) + ")",
+                       path);
+    return std::size_t(it - m.parameters.begin());
+  }
+
+  // "post": {"S(i, _)": "S(i, _) | S(j, _)", "called(i, j)": true}.
+  void read_post(Move& m, const Json& post, const std::string& path) {
+    if (!post.is_object())
+      throw InputError("expected an object from variables to new values, like {\"p\": true}", path);
+    for (const auto& [key, value] : post.items()) {
+      PostEntry e;
+      e.path = path + "/" + key;
+      e.target = parse_template_raw(key, e.path);
+      if (e.target->kind != Formula::Kind::Atom)
+        throw InputError("expected a variable (an atom such as S(i, _)) to assign", e.path);
+      if (value.is_string())
+        e.value = parse_template(value.get<std::string>(), e.path);
+      else
+        e.constant = value;
+      m.post.push_back(std::move(e));
+    }
+  }
+
+  Templates templates_;
+  Json model_rules_;
+  std::vector<std::string> fixed_;  // literals the law adds: families' initial members
+  std::vector<Move> moves_;
+  std::string turns_;
+  FormulaPtr win_;
+};
+
+}  // namespace kripke::game_lang

@@ -1,0 +1,463 @@
+// A play of a game written in the game language (game_rules.hpp) on the explicit engine: the
+// model of the rules, and the moves the players make, each a product update with the move's
+// action model. Turns go round the players; a player with no move its strategy allows is
+// passed over, and when nobody has one the game has stalled.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "kripke/game_lang/game_rules.hpp"
+#include "kripke/game_lang/strategies.hpp"
+#include "kripke/model_lang/model_game.hpp"
+
+namespace kripke::game_lang {
+
+class LanguagePlay final : public model_lang::ModelPlay {
+ public:
+  LanguagePlay(std::shared_ptr<const model_lang::ModelData> data, World actual,
+               std::shared_ptr<const GameRules> rules,
+               std::shared_ptr<const std::vector<Strategy>> strategies)
+      : ModelPlay(std::move(data), actual),
+        rules_(std::move(rules)),
+        strategies_(std::move(strategies)) {
+    // Each move with its parameters bound, prepared once: its precondition, each
+    // player's guard for it, its postcondition and what its parties learn.
+    const Templates& templates = rules_->templates();
+    for (std::size_t m = 0; m < rules_->moves().size(); ++m)
+      for (MoveInstance& instance : rules_->instances(m)) {
+        const Bindings bindings = rules_->bindings(instance);
+        Prepared p;
+        p.legal = templates.instantiate(rules_->moves()[m].legal, bindings);
+        const Agent mover = rules_->mover(instance);
+        const std::vector<FormulaPtr>& guards = strategy(mover).guards;
+        if (m < guards.size() && guards[m])
+          p.guard = f::knows(mover, templates.instantiate(guards[m], bindings));
+        const Json post = rules_->postcondition(instance);
+        if (!post.empty())
+          p.post.emplace(post, rules_->moves()[m].path + "/post", this->data()->vocabulary());
+        p.learnt = rules_->parties_learn(instance);
+        prepared_.push_back(std::move(p));
+        instances_.push_back(std::move(instance));
+      }
+    if (rules_->has_win())
+      for (std::size_t i = 0; i < rules_->agent_count(); ++i)
+        win_.push_back(rules_->win_of(Agent(i)));
+  }
+
+  // An atom that names a definition of the rules (expert(b)) is its formula, in every
+  // formula a user asks too (check, scenarios).
+  WorldSet atom(const Formula& a, const Model& m) const override {
+    if (!rules_->templates().defines(a.name)) return ModelPlay::atom(a, m);
+    const FormulaPtr expanded = rules_->templates().instantiate(std::make_shared<Formula>(a), {});
+    return Evaluator(
+               m,
+               [this](const Formula& x, const Model& mm) {
+                 return x.kind == Formula::Kind::Compare ? compare(x, mm) : atom(x, mm);
+               },
+               agent_names_in_formulas(),
+               [this](const Term& t, const Model& mm) { return term_values(t, mm); })
+        .eval(*expanded);
+  }
+  void check_atom(const Formula& a) const override {
+    if (!rules_->templates().defines(a.name)) return ModelPlay::check_atom(a);
+    check_formula(*rules_->templates().instantiate(std::make_shared<Formula>(a), {}));
+  }
+  std::vector<std::string> public_move_fields() const override { return {"move"}; }
+
+  bool has_moves() const override { return true; }
+  bool has_goal() const override { return rules_->has_win(); }
+  bool has_won(Agent i) const override { return !win_.empty() && holds(*win_[std::size_t(i)]); }
+  Json knowledge(Agent i) const override {
+    return {{"win", to_string(*win_[std::size_t(i)])}, {"world", deal()}};
+  }
+  TurnOutcome play_turn(Rng& rng) override {
+    const std::optional<Agent> mover = next_mover();
+    if (!mover) return TurnOutcome::Stalled;
+    const std::vector<std::size_t> moves = allowed(*mover);
+    const Strategy& s = strategy(*mover);
+    make(moves[s.first ? 0 : std::size_t(rng.below(moves.size()))]);
+    return next_mover() ? TurnOutcome::Continue : TurnOutcome::Stalled;
+  }
+  TurnOutcome person_move(const Json& move, const std::string& path, Rng&) override {
+    const MoveInstance instance = rules_->read_instance(move, path);
+    const std::optional<Agent> mover = next_mover();
+    const std::size_t k = index_of(instance);
+    const std::vector<std::size_t> moves = mover ? legal(*mover) : std::vector<std::size_t>{};
+    if (std::find(moves.begin(), moves.end(), k) == moves.end())
+      throw InputError(rules_->instance_text(instance) + " is not a legal move now" +
+                           (mover ? " (it is " + rules_->agent(*mover) + "'s turn)" : ""),
+                       path);
+    make(k);
+    return next_mover() ? TurnOutcome::Continue : TurnOutcome::Stalled;
+  }
+  // A script's move: any legal move, whoever's turn it is.
+  void scripted_move(const Json& move, const std::string& path) override {
+    const MoveInstance instance = rules_->read_instance(move, path);
+    const std::size_t k = index_of(instance);
+    if (!holds(*prepared_[k].legal))
+      throw InputError(rules_->instance_text(instance) +
+                           " is not legal here: " + to_string(*prepared_[k].legal) + " is false",
+                       path);
+    make(k);
+  }
+
+  // The next player round the table from the last mover with a move its strategy allows.
+  std::optional<Agent> next_mover() const override {
+    const std::size_t n = rules_->agent_count();
+    const std::size_t from = last_mover_ ? std::size_t(*last_mover_) + 1 : 0;
+    for (std::size_t k = 0; k < n; ++k) {
+      const Agent a = Agent((from + k) % n);
+      if (!allowed(a).empty()) return a;
+    }
+    return std::nullopt;
+  }
+  std::vector<Json> legal_moves() const override {
+    std::vector<Json> out;
+    if (const std::optional<Agent> mover = next_mover())
+      for (std::size_t k : legal(*mover)) out.push_back(rules_->instance_json(instances_[k]));
+    return out;
+  }
+  std::optional<Json> replayed_move(const std::vector<LogRecord>& turn) const override {
+    for (const LogRecord& r : turn)
+      if (r.value("event", "") == "move" && r.contains("move")) return r["move"];
+    return std::nullopt;
+  }
+  // The move record says which move it was: a player who does not see it reads only that a
+  // move was made (or nothing). The update's audience is who sees the move, so that the
+  // others see only that those learn something.
+  void adjust_seat_view(const Event& event, Agent me, LogRecord& view) const override {
+    const LogRecord& r = event.record;
+    if (!r.is_object() || r.value("event", "") != "move" || !r.contains("seen_by")) return;
+    for (const LogRecord& a : r["seen_by"])
+      if (a == me + 1) return;
+    for (const char* key : {"agent", "move", "text", "seen_by"}) view.erase(key);
+    view["screen"] = r.value("others_see", "") == "nothing" ? "" : "  someone makes a move";
+  }
+
+  Json agents() const override {
+    Json out = ModelPlay::agents();
+    for (std::size_t i = 0; i < out.size(); ++i) out[i]["strategy"] = strategy(Agent(i)).json;
+    return out;
+  }
+
+  // --- for searches over the moves (move_sequences.hpp) ---------------------------------
+  // The moves agent i's strategy allows now, as indices into instances().
+  std::vector<std::size_t> allowed(Agent i) const {
+    const Strategy& s = strategy(i);
+    std::vector<std::size_t> out;
+    for (std::size_t k : legal(i)) {
+      if (s.kind == Strategy::Kind::Random) {
+        out.push_back(k);
+        continue;
+      }
+      if (const FormulaPtr& guard = prepared_[k].guard; guard && holds(*guard)) out.push_back(k);
+    }
+    return out;
+  }
+  // The moves of agent i legal now (their preconditions hold at the actual world).
+  std::vector<std::size_t> legal(Agent i) const {
+    std::vector<std::size_t> out;
+    for (std::size_t k = 0; k < instances_.size(); ++k)
+      if (rules_->mover(instances_[k]) == i && holds(*prepared_[k].legal)) out.push_back(k);
+    return out;
+  }
+  const std::vector<MoveInstance>& instances() const { return instances_; }
+  const GameRules& rules() const { return *rules_; }
+  // Whether every player's win holds (false when the rules give none).
+  bool everyone_won() const {
+    if (win_.empty()) return false;
+    for (std::size_t i = 0; i < win_.size(); ++i)
+      if (!has_won(Agent(i))) return false;
+    return true;
+  }
+
+  // Whether every formula a search evaluates is decided by the actual world's facts: no
+  // modal operator but K{i} (or Kw{i}, Kv{i}) of what agent i observes, which it always
+  // knows (observe_again). Then a search may keep the actual world only.
+  bool decided_by_facts() const {
+    const auto factual = [this](const FormulaPtr& phi) { return !phi || observed_only(*phi, -1); };
+    for (std::size_t k = 0; k < prepared_.size(); ++k) {
+      const Prepared& p = prepared_[k];
+      if (!factual(p.legal) || !factual(p.guard)) return false;
+      if (p.post)
+        for (const auto& a : p.post->assignments())
+          if (!factual(a.formula)) return false;
+    }
+    for (const FormulaPtr& win : win_)
+      if (!factual(win)) return false;
+    return true;
+  }
+
+  // Every formula of the rules and the strategies evaluated once on the start model, so
+  // that an unknown variable or agent is reported, at the config's place, before any play.
+  void check_formulas() const {
+    const auto check = [this](const FormulaPtr& phi, const std::string& path) {
+      if (!phi) return;
+      try {
+        (void)truth(*phi);
+      } catch (const FormulaError& e) {
+        throw InputError(std::string(e.what()) + " in '" + excerpt(to_string(*phi)) + "'", path);
+      }
+    };
+    for (std::size_t k = 0; k < prepared_.size(); ++k) {
+      const Prepared& p = prepared_[k];
+      const GameRules::Move& move = rules_->moves()[instances_[k].move];
+      check(p.legal, move.path + "/legal");
+      const Strategy& s = strategy(rules_->mover(instances_[k]));
+      if (instances_[k].move < s.guard_paths.size())
+        check(p.guard, s.guard_paths[instances_[k].move]);
+      for (const FormulaPtr& phi : p.learnt) check(phi, move.path + "/parties_learn");
+      if (p.post) p.post->check_formulas([this](const Formula& phi) { (void)truth(phi); });
+    }
+    for (const FormulaPtr& win : win_) check(win, "/rules/win");
+  }
+
+  // Move k, logged: its move record, then the product update with its action model.
+  void make(std::size_t k) {
+    const MoveInstance& chosen = instances_[k];
+    const Agent mover = rules_->mover(chosen);
+    if (logging()) {
+      LogRecord rec = record("move");
+      rec["agent"] = mover + 1;
+      rec["move"] = rules_->instance_json(chosen);
+      if (const auto seen = audience(chosen)) {
+        LogRecord who = LogRecord::array();
+        for (Agent a : *seen) who.push_back(a + 1);
+        rec["seen_by"] = who;
+        rec["others_see"] = rules_->moves()[chosen.move].others == GameRules::Others::SeeNothing
+                                ? "nothing"
+                                : "that a move was made";
+      }
+      rec["text"] = agent_name(mover) + ": " + rules_->instance_text(chosen);
+      const std::string text = rec["text"];
+      emit(std::move(rec), text);
+    }
+    Built built = action_model(k);
+    act_visibly(chosen, built, rules_->instance_text(chosen), to_string(*prepared_[k].legal));
+    last_mover_ = mover;
+  }
+
+  std::optional<Agent> last_mover() const { return last_mover_; }
+  void set_last_mover(std::optional<Agent> a) { last_mover_ = a; }
+  using ModelPlay::contract;
+  using ModelPlay::keep_actual_only;
+  using ModelPlay::restore;
+  using ModelPlay::snapshot;
+
+ private:
+  struct Built {
+    ActionModel am;
+    std::vector<std::string> names;
+    bool copies = false;  // some world has more than one event
+  };
+
+  const Strategy& strategy(Agent i) const { return (*strategies_)[std::size_t(i)]; }
+
+  std::size_t index_of(const MoveInstance& instance) const {
+    for (std::size_t k = 0; k < instances_.size(); ++k)
+      if (instances_[k].move == instance.move && instances_[k].agents == instance.agents) return k;
+    return 0;  // read_instance gives only instances of the rules
+  }
+
+  bool is_party(Agent a, const MoveInstance& instance) const {
+    for (std::size_t p : rules_->moves()[instance.move].seen_by)
+      if (instance.agents[p] == a) return true;
+    return false;
+  }
+
+  // The product update, its audience those who see the move. After it every agent sees
+  // again what it observes (its own variables, the others' foreheads): what it observes it
+  // always knows.
+  // When the move copied worlds (an onlooker does not know which move it was), the model is
+  // contracted before it is logged: copies that no formula tells apart are merged.
+  void act_visibly(const MoveInstance& chosen, Built& built, const std::string& text,
+                   const std::string& formula) {
+    const bool copies = built.copies;
+    apply_action(built.am, std::move(built.names), text, formula, audience(chosen),
+                 [this, copies](Model& m) {
+                   observe_again(m);
+                   if (copies && m.s5_over_alive()) m = contracted_model(m);
+                 });
+    if (copies) forget_world_history();
+  }
+
+  // Who sees which move was made, when not everyone does: its parties.
+  std::optional<std::vector<Agent>> audience(const MoveInstance& instance) const {
+    const GameRules::Move& move = rules_->moves()[instance.move];
+    if (move.others == GameRules::Others::SeeTheMove) return std::nullopt;
+    std::vector<Agent> parties;
+    for (std::size_t p : move.seen_by) parties.push_back(instance.agents[p]);
+    std::sort(parties.begin(), parties.end());
+    return parties;
+  }
+
+  void observe_again(Model& m) const {
+    const model_lang::Vocabulary& vocab = data()->vocabulary();
+    std::vector<std::uint64_t> key(m.world_count(), 0);
+    for (std::size_t i = 0; i < data()->agents().size(); ++i)
+      for (const model_lang::Observation& o : data()->agents()[i].observes) {
+        if (o.term) {
+          const model_lang::CompiledTerm term = model_lang::compile(*o.term, vocab);
+          m.alive().for_each([&](World w) {
+            key[w] = std::uint64_t(model_lang::value(term, vocab, m.valuation(w)));
+          });
+        } else {
+          m.alive().for_each([&](World w) {
+            key[w] = vocab.value_index(m.valuation(w), std::size_t(o.variable));
+          });
+        }
+        kripke::observe(m, {Agent(i)}, key);
+      }
+  }
+
+  // The action model of move k: its events are the move itself (seen by everyone) or every
+  // instance of the move (when the others see only that one was made, or nothing: then a
+  // "nothing happened" event too). An event is split by what its parties learn: one event per
+  // combination of the learnt formulas' truth values that some world carries.
+  Built action_model(std::size_t k) const {
+    const MoveInstance& chosen = instances_[k];
+    const GameRules::Move& move = rules_->moves()[chosen.move];
+    Built b;
+    const std::size_t agents = rules_->agent_count();
+    b.am.event_class.assign(agents, {});
+    std::uint32_t next_class = 1;  // 0: an event the agent does not see
+    std::vector<std::size_t> events;
+    if (move.others == GameRules::Others::SeeTheMove) {
+      events = {k};
+    } else {
+      for (std::size_t e = 0; e < instances_.size(); ++e)
+        if (instances_[e].move == chosen.move) events.push_back(e);
+    }
+    for (std::size_t e : events) {
+      const WorldSet pre = truth(*prepared_[e].legal) & model_.alive();
+      if (pre.none()) continue;
+      const std::vector<WorldSet> groups = split(pre, prepared_[e].learnt);
+      const std::optional<model_lang::Postcondition>& post = prepared_[e].post;
+      const std::string name = rules_->instance_text(instances_[e]);
+      for (std::size_t g = 0; g < groups.size(); ++g) {
+        if (e == k && groups[g].test(model_.actual())) {
+          b.am.actual_event = b.am.preconditions.size();
+        }
+        b.am.preconditions.push_back(groups[g]);
+        b.am.valuation_after.push_back(
+            post ? post->valuations(model_, groups[g],
+                                    [this](const Formula& phi) { return truth(phi); })
+                 : std::vector<std::uint32_t>{});
+        b.names.push_back(groups.size() > 1 ? name + "#" + std::to_string(g + 1) : name);
+        // The parties tell this event from every other; the others do not (when they see
+        // the move, it is the only one, and they do not see what the parties learn).
+        for (std::size_t a = 0; a < agents; ++a)
+          b.am.event_class[a].push_back(is_party(Agent(a), instances_[e]) ? next_class : 0);
+        ++next_class;
+      }
+    }
+    std::size_t pairs = 0;
+    WorldSet some_event(model_.world_count());
+    for (const WorldSet& pre : b.am.preconditions) {
+      pairs += pre.count();
+      some_event |= pre;
+    }
+    b.copies = move.others == GameRules::Others::SeeNothing || pairs > some_event.count();
+    if (move.others == GameRules::Others::SeeNothing) {
+      b.am.preconditions.push_back(model_.alive());
+      b.am.valuation_after.emplace_back();
+      b.names.push_back("nothing");
+      for (std::size_t a = 0; a < agents; ++a) b.am.event_class[a].push_back(0);
+    }
+    return b;
+  }
+
+  // The worlds of `pre` grouped by the truth values of what the parties learn.
+  std::vector<WorldSet> split(const WorldSet& pre, const std::vector<FormulaPtr>& learnt) const {
+    if (learnt.empty()) return {pre};
+    std::vector<std::string> key(model_.world_count());
+    for (std::size_t j = 0; j < learnt.size(); ++j) {
+      const WorldSet t = truth(*learnt[j]);
+      pre.for_each([&](World w) { key[w] += t.test(w) ? '1' : '0'; });
+    }
+    std::unordered_map<std::string, std::size_t> group_of;
+    std::vector<WorldSet> groups;
+    pre.for_each([&](World w) {
+      const auto [it, fresh] = group_of.emplace(key[w], groups.size());
+      if (fresh) groups.emplace_back(model_.world_count());
+      groups[it->second].set(w);
+    });
+    return groups;
+  }
+
+  std::shared_ptr<const GameRules> rules_;
+  std::shared_ptr<const std::vector<Strategy>> strategies_;
+  // Whether φ is factual, or knowledge of agent `knower` (-1: none) of what it observes.
+  bool observed_only(const Formula& phi, int knower) const {
+    using K = Formula::Kind;
+    switch (phi.kind) {
+      case K::True:
+      case K::False:
+        return true;
+      case K::Atom:
+        return knower < 0 || observes(Agent(knower), model_lang::variable_name_of(phi));
+      case K::Compare:
+        return knower < 0 ||
+               (observes_term(Agent(knower), *phi.lhs) && observes_term(Agent(knower), *phi.rhs));
+      case K::Not:
+      case K::And:
+      case K::Or:
+      case K::Implies:
+      case K::Iff:
+        return observed_only(*phi.left, knower) &&
+               (!phi.right || observed_only(*phi.right, knower));
+      case K::Knows:
+      case K::KnowsWhether:
+      case K::Possible: {
+        const std::optional<Agent> i = agent_of(phi);
+        return i && (knower < 0 || *i == Agent(knower)) && observed_only(*phi.left, int(*i));
+      }
+      case K::KnowsValue: {
+        const std::optional<Agent> i = agent_of(phi);
+        return i && (knower < 0 || *i == Agent(knower)) && observes_term(*i, *phi.lhs);
+      }
+      default:
+        return false;
+    }
+  }
+  std::optional<Agent> agent_of(const Formula& phi) const {
+    if (phi.agents.size() != 1) return std::nullopt;
+    if (phi.agent_names.empty() || phi.agent_names[0].empty()) return phi.agents[0];
+    for (std::size_t i = 0; i < rules_->agent_count(); ++i)
+      if (rules_->agent(Agent(i)) == phi.agent_names[0]) return Agent(i);
+    return std::nullopt;
+  }
+  bool observes(Agent i, const std::string& variable) const {
+    const int k = data()->vocabulary().find(variable);
+    for (const model_lang::Observation& o : data()->agents()[std::size_t(i)].observes)
+      if (!o.term && o.variable == k) return true;
+    return false;
+  }
+  bool observes_term(Agent i, const Term& t) const {
+    if (t.op == Term::Op::Number) return true;
+    if (t.op == Term::Op::Variable)
+      return observes(i, t.name) || data()->vocabulary().label_value(t.name).has_value();
+    return (!t.left || observes_term(i, *t.left)) && (!t.right || observes_term(i, *t.right));
+  }
+
+  struct Prepared {
+    FormulaPtr legal;  // the precondition
+    FormulaPtr guard;  // K{mover} of the mover's strategy's guard; null: not played by it
+    std::optional<model_lang::Postcondition> post;  // none: no factual change
+    std::vector<FormulaPtr> learnt;                 // what the parties learn
+  };
+
+  std::vector<MoveInstance> instances_;  // every move with its parameters bound
+  std::vector<Prepared> prepared_;       // per instance
+  std::vector<FormulaPtr> win_;          // per player, when the rules give a win
+  std::optional<Agent> last_mover_;
+};
+
+}  // namespace kripke::game_lang

@@ -1,0 +1,283 @@
+// The game language (docs/game-language.md): games written in a config, played by generic
+// agents, their move sequences counted; gossip written in it, checked against a direct count
+// of call sequences and against the knowledge GoMoChe's README reports.
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "cli_runner.hpp"
+#include "event_recorder.hpp"
+#include "input/config_file.hpp"
+#include "kripke/formula_parser.hpp"
+#include "kripke/game_lang/gossip.hpp"
+#include "kripke/game_lang/language_game.hpp"
+#include "kripke/game_lang/move_sequences.hpp"
+#include "kripke/game_loop.hpp"
+
+using namespace kripke_test;
+using kripke::game_lang::CallsSeen;
+using kripke::game_lang::GossipGraph;
+
+namespace {
+
+kripke::GameConfig gossip_config(const GossipGraph& g, CallsSeen seen, const std::string& guard) {
+  kripke::GameConfig c;
+  c.game = "model";
+  c.engine = "explicit";
+  c.rules = kripke::game_lang::gossip_rules(g, seen, guard.find("C(") != std::string::npos);
+  c.agents = kripke::Json::array({{{"strategy", "protocol"}, {"guards", {{"call", guard}}}}});
+  return c;
+}
+
+std::unique_ptr<kripke::game_lang::LanguagePlay> started(
+    const kripke::game_lang::LanguageGame& game) {
+  kripke::Rng rng(1);
+  std::unique_ptr<kripke::Play> play = game.new_play(rng);
+  auto* language = dynamic_cast<kripke::game_lang::LanguagePlay*>(play.get());
+  REQUIRE(language);
+  play.release();
+  std::unique_ptr<kripke::game_lang::LanguagePlay> out(language);
+  out->set_world_limits(game.config().limits());
+  out->setup();
+  return out;
+}
+
+kripke::game_lang::SequenceCount count(const GossipGraph& g, CallsSeen seen,
+                                       const std::string& guard, bool facts_only = true) {
+  const kripke::game_lang::LanguageGame game(gossip_config(g, seen, guard));
+  auto play = started(game);
+  return kripke::game_lang::SequenceCounter(*play, 100, facts_only).count();
+}
+
+// The reference: call sequences counted directly on the graph's numbers and secrets, with
+// the protocol's guard a function of the state (no knowledge needed for LNS and ANY-free
+// protocols).
+struct Direct {
+  std::uint64_t successful = 0, unsuccessful = 0;
+};
+using Rows = std::vector<std::uint32_t>;  // per agent, a bit per agent
+void direct_count(Rows n, Rows s,
+                  const std::function<bool(const Rows&, const Rows&, int, int)>& may, int depth,
+                  Direct& out) {
+  const int agents = int(n.size());
+  bool moved = false;
+  for (int i = 0; i < agents; ++i)
+    for (int j = 0; j < agents; ++j) {
+      if (i == j || !(n[std::size_t(i)] >> j & 1U) || !may(n, s, i, j)) continue;
+      moved = true;
+      Rows n2 = n, s2 = s;
+      n2[std::size_t(i)] = n2[std::size_t(j)] = n[std::size_t(i)] | n[std::size_t(j)];
+      s2[std::size_t(i)] = s2[std::size_t(j)] = s[std::size_t(i)] | s[std::size_t(j)];
+      direct_count(n2, s2, may, depth + 1, out);
+    }
+  if (moved || depth == 0) return;
+  const std::uint32_t all = (1U << agents) - 1;
+  bool experts = true;
+  for (std::uint32_t row : s) experts = experts && row == all;
+  ++(experts ? out.successful : out.unsuccessful);
+}
+
+Direct direct_lns(const GossipGraph& g) {
+  Rows n(g.size(), 0), s(g.size(), 0);
+  for (std::size_t x = 0; x < g.size(); ++x)
+    for (std::size_t y = 0; y < g.size(); ++y) {
+      if (g.numbers[x][y]) n[x] |= 1U << y;
+      if (g.secrets[x][y]) s[x] |= 1U << y;
+    }
+  Direct out;
+  direct_count(
+      n, s,
+      [](const Rows&, const Rows& sec, int i, int j) { return !(sec[std::size_t(i)] >> j & 1U); },
+      0, out);
+  return out;
+}
+
+// Every graph of `agents` agents in which each knows its own secret only: each agent's
+// numbers any subset of the others'.
+std::vector<GossipGraph> every_initial_graph(std::size_t agents) {
+  std::vector<GossipGraph> out;
+  const std::size_t choices = std::size_t(1) << (agents - 1);
+  std::size_t total = 1;
+  for (std::size_t k = 0; k < agents; ++k) total *= choices;
+  for (std::size_t code = 0; code < total; ++code) {
+    GossipGraph g;
+    g.numbers.assign(agents, std::vector<bool>(agents, false));
+    g.secrets.assign(agents, std::vector<bool>(agents, false));
+    std::size_t rest = code;
+    for (std::size_t x = 0; x < agents; ++x) {
+      const std::size_t others = rest % choices;
+      rest /= choices;
+      g.numbers[x][x] = g.secrets[x][x] = true;
+      std::size_t bit = 0;
+      for (std::size_t y = 0; y < agents; ++y)
+        if (y != x) g.numbers[x][y] = (others >> bit++) & 1U;
+    }
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
+bool holds_after(const std::string& graph, const std::vector<std::pair<int, int>>& calls,
+                 CallsSeen seen, const std::string& formula) {
+  const kripke::game_lang::LanguageGame game(
+      gossip_config(kripke::game_lang::read_gossip_graph(graph, "/rules/graph"), seen, "true"));
+  auto play = started(game);
+  for (const auto& [i, j] : calls)
+    play->scripted_move({{"move", "call"},
+                         {"i", kripke::game_lang::gossip_agent(std::size_t(i))},
+                         {"j", kripke::game_lang::gossip_agent(std::size_t(j))}},
+                        "/script");
+  return play->holds(*kripke::parse_formula(formula));
+}
+
+}  // namespace
+
+TEST_CASE(
+    "[game-language] GoMoChe's examples: LNS on three agents 3 and 2, on 01-12-231-3 I4 57 and "
+    "20") {
+  // The bundled configs, as `kripkesim sequences` reads them.
+  for (const auto& [file, successful, unsuccessful] :
+       std::vector<std::tuple<std::string, std::uint64_t, std::uint64_t>>{
+           {"configs/games/gossip-three.json", 3, 2}, {"configs/games/gossip-four.json", 57, 20}}) {
+    INFO(file);
+    const CliResult r = run_cli({"sequences", source_path(file), "--format", "json"});
+    REQUIRE(r.exit_code == 0);
+    const kripke::Json counted = kripke::Json::parse(r.out);
+    CHECK(counted["successful"] == successful);
+    CHECK(counted["unsuccessful"] == unsuccessful);
+  }
+  // The graph notation, and the same counts whoever observes the calls, on the whole model.
+  const GossipGraph four = kripke::game_lang::read_gossip_graph("01-12-231-3 I4", "/graph");
+  CHECK(kripke::game_lang::gossip_graph_text(four) == "01-12-123-3 I4");
+  for (CallsSeen seen : {CallsSeen::ByEveryone, CallsSeen::AsACall}) {
+    const auto c = count(four, seen, "~S(i, j)", /*facts_only=*/false);
+    CHECK(c.successful == 57);
+    CHECK(c.unsuccessful == 20);
+  }
+}
+
+TEST_CASE(
+    "[game-language] LNS sequences agree with a direct count on every graph of 3 agents, sampled "
+    "graphs of 4") {
+  std::size_t checked = 0;
+  for (const GossipGraph& g : every_initial_graph(3)) {
+    INFO(kripke::game_lang::gossip_graph_text(g));
+    const Direct expected = direct_lns(g);
+    const auto c = count(g, CallsSeen::AsACall, "~S(i, j)");
+    CHECK(c.successful == expected.successful);
+    CHECK(c.unsuccessful == expected.unsuccessful);
+    // The whole model (knowledge and all) counts the same as the facts alone.
+    const auto whole = count(g, CallsSeen::AsACall, "~S(i, j)", false);
+    CHECK(whole.successful == expected.successful);
+    CHECK(whole.unsuccessful == expected.unsuccessful);
+    ++checked;
+  }
+  CHECK(checked == 64);
+  const std::vector<GossipGraph> fours = every_initial_graph(4);
+  std::mt19937_64 pick(2026);
+  for (int k = 0; k < 60; ++k) {
+    const GossipGraph& g = fours[std::size_t(pick() % fours.size())];
+    INFO(kripke::game_lang::gossip_graph_text(g));
+    const Direct expected = direct_lns(g);
+    const auto c = count(g, CallsSeen::ByCallersOnly, "~S(i, j)");
+    CHECK(c.successful == expected.successful);
+    CHECK(c.unsuccessful == expected.unsuccessful);
+  }
+}
+
+TEST_CASE(
+    "[game-language] gossip knowledge: GoMoChe's README evaluations, and who notices a call") {
+  // threeExample: a knows b's number, b and c each other's. After a calls b, c (not in the
+  // call, but noticing one) knows it was a's call to b: the only call without c.
+  const std::string three = "01-12-12 I3";
+  CHECK(holds_after(three, {{0, 1}}, CallsSeen::AsACall, "S(b, a)"));
+  CHECK_FALSE(holds_after(three, {{0, 1}}, CallsSeen::AsACall, "S(b, c)"));
+  CHECK(holds_after(three, {{0, 1}}, CallsSeen::AsACall, "K{c} S(b, a)"));
+  CHECK_FALSE(holds_after(three, {{0, 1}, {1, 2}}, CallsSeen::AsACall, "S(a, c)"));
+  CHECK(holds_after(three, {{0, 1}, {1, 2}}, CallsSeen::AsACall, "S(c, a)"));
+  // Unnoticed, the call may not have happened: c does not know.
+  CHECK_FALSE(holds_after(three, {{0, 1}}, CallsSeen::ByCallersOnly, "K{c} S(b, a)"));
+  CHECK(holds_after(three, {{0, 1}}, CallsSeen::ByCallersOnly, "M{c} ~S(b, a)"));
+  // Callers learn each other's secrets and numbers, and know it.
+  CHECK(holds_after(three, {{0, 1}}, CallsSeen::ByCallersOnly, "K{a} (S(a, b) & N(a, c))"));
+  // After b calls c on the complete graph of three with calls seen by everyone, a knows
+  // that b and c are not experts: nobody has a's secret.
+  CHECK(holds_after("T3 I3", {{1, 2}}, CallsSeen::ByEveryone, "K{a} (~expert(b) & ~expert(c))"));
+}
+
+TEST_CASE("[game-language] a play: the protocol's moves, the log's records and the seats' views") {
+  const auto game = kripkesim::load_game(source_path("configs/games/gossip-three.json"));
+  EventRecorder events;
+  const kripke::GameResult result = kripke::run_game(*game, 1, events);
+  // LNS on the three-agent example ends with everyone an expert or stuck; each move is a
+  // call whose caller did not know the callee's secret.
+  CHECK((result.reason == kripke::EndReason::Win || result.reason == kripke::EndReason::Stalled));
+  const auto moves = events.records("move");
+  REQUIRE(!moves.empty());
+  for (const kripke::LogRecord& m : moves) {
+    CHECK(m["move"]["move"] == "call");
+    CHECK(m.contains("seen_by"));
+  }
+  // A player outside a call sees neither who called nor the update's text.
+  kripke::NullSink quiet;
+  kripke::GameRunner viewer(*game, 1, quiet);
+  for (const kripke::Event& e : events.events) {
+    if (!e.record.is_object() || e.record["event"] != "move") continue;
+    for (kripke::Agent seat = 0; seat < 3; ++seat) {
+      const auto view = viewer.play().seat_view(e, seat);
+      REQUIRE(view);
+      bool party = false;
+      for (const kripke::LogRecord& a : e.record["seen_by"]) party = party || a == seat + 1;
+      CHECK(view->contains("move") == party);
+      CHECK(view->contains("agent") == party);
+    }
+  }
+}
+
+TEST_CASE("[game-language] bad rules and moves exit 2 with the JSON pointer") {
+  TempDir dir;
+  const kripke::Json base =
+      kripkesim::read_json_file(source_path("configs/games/gossip-three.json"));
+  struct Case {
+    std::function<void(kripke::Json&)> edit;
+    std::string pointer, words;
+  };
+  const std::vector<Case> cases = {
+      {[](kripke::Json& c) {
+         c["rules"]["moves"][0]["seen_by"] = {"i", "k"};
+       },
+       "/rules/moves/0/seen_by/1", "'k' is not a parameter of call"},
+      {[](kripke::Json& c) { c["rules"]["moves"][0]["legal"] = "N(i, j) &"; },
+       "/rules/moves/0/legal", "N(i, j) &"},
+      {[](kripke::Json& c) { c["rules"]["variables"][1]["initially_true"] = {"a,z"}; },
+       "/rules/variables/1/initially_true/0", "unknown agent 'z'"},
+      {[](kripke::Json& c) {
+         c["agents"][0]["guards"] = {{"dial", "true"}};
+       },
+       "/agents/0/guards/dial", "'dial' is not a move"},
+      {[](kripke::Json& c) {
+         c["rules"]["moves"][0]["parameters"] = {"i", "a"};
+       },
+       "/rules/moves/0/parameters/1", "a parameter is a new word"},
+      {[](kripke::Json& c) { c["rules"]["win"] = "expert(a, b)"; }, "/rules/win",
+       "expert takes 1 argument(s), not 2"},
+      {[](kripke::Json& c) {
+         c["rules"]["moves"][0]["post"] = {{"T(i, _)", true}};
+       },
+       "/rules/moves/0/post", "T(a,a)"},
+  };
+  for (std::size_t k = 0; k < cases.size(); ++k) {
+    kripke::Json config = base;
+    cases[k].edit(config);
+    const std::string file = (dir.path() / ("bad" + std::to_string(k) + ".json")).string();
+    write_file(file, config.dump());
+    const CliResult r = run_cli({"run", file});
+    INFO(r.err);
+    CHECK(r.exit_code == 2);
+    CHECK(r.err.find(cases[k].pointer) != std::string::npos);
+    CHECK(r.err.find(cases[k].words) != std::string::npos);
+  }
+}
