@@ -265,8 +265,10 @@ class ModelData {
 
 class ModelPlay : public ModelPlayBase {
  public:
-  ModelPlay(std::shared_ptr<const ModelData> data, World actual)
-      : ModelPlayBase(data->spec_ptr()), data_(std::move(data)), atoms_(data_->vocabulary()) {
+  ModelPlay(std::shared_ptr<const ModelData> data, World actual, std::string game = "model")
+      : ModelPlayBase(data->spec_ptr(), std::move(game)),
+        data_(std::move(data)),
+        atoms_(data_->vocabulary()) {
     model_ = data_->initial_model(actual);
   }
 

@@ -15,8 +15,10 @@ namespace kripke::model_lang {
 
 class ModelPlayBase : public Play {
  public:
-  explicit ModelPlayBase(std::shared_ptr<const ModelSpec> spec)
-      : Play("model"), spec_(std::move(spec)) {}
+  // `game`: the game's name in logs ("model", or a game written in the game language that
+  // has a name of its own: "gossip").
+  explicit ModelPlayBase(std::shared_ptr<const ModelSpec> spec, std::string game = "model")
+      : Play(std::move(game)), spec_(std::move(spec)) {}
 
   void setup() override {}
   bool has_moves() const override { return false; }

@@ -30,7 +30,7 @@ class Postcondition {
     std::optional<std::size_t> constant;  // the new value's index in the domain
     FormulaPtr formula;                   // a propositional variable's new truth value
     std::optional<CompiledTerm> term;     // an integer variable's new value
-    std::string text;
+    std::string text;                     // as written; empty for a formula given parsed
     std::string path;
   };
 
@@ -38,45 +38,22 @@ class Postcondition {
       : vocab_(vocab) {
     if (!post.is_object())
       throw InputError("expected an object from variables to new values, like {\"p\": true}", path);
-    for (const auto& [name, value] : post.items()) {
-      Assignment a;
-      a.path = path + "/" + name;
-      const int k = vocab.find(without_spaces(name));
-      if (k < 0)
-        throw InputError("the postcondition assigns '" + excerpt(name) +
-                             "', which is not a variable (the variables: " + variable_list(vocab) +
-                             ")",
-                         a.path);
-      a.variable = std::size_t(k);
-      const Variable& var = vocab.variables()[a.variable];
-      if (value.is_boolean() || value.is_number_integer()) {
-        // A constant: checked against the domain here, once.
-        a.constant = value_index(var, read_constant(var, value, a.path), a.path);
-      } else if (value.is_string()) {
-        a.text = value.get<std::string>();
-        try {
-          if (var.boolean) {
-            a.formula = parse_formula(a.text);
-          } else {
-            // A term: parsed as the left side of a comparison, as agents' observed terms are.
-            const FormulaPtr probe = parse_formula(a.text + " = 0");
-            if (probe->kind != Formula::Kind::Compare)
-              throw InputError(
-                  "expected a term (a number, a value name or arithmetic) for " + var.name, a.path);
-            a.term = compile(*probe->lhs, vocab, &var);
-          }
-        } catch (const FormulaError& e) {
-          throw InputError(std::string(e.what()) + " in '" + a.text + "'", a.path);
-        }
-      } else {
-        throw InputError(
-            std::string("expected ") +
-                (var.boolean ? "true, false or a formula" : "a number, a value name or a term") +
-                ", found " + json_type_name(value),
-            a.path);
-      }
-      assignments_.push_back(std::move(a));
-    }
+    for (const auto& [name, value] : post.items())
+      assignments_.push_back(read(name, value, nullptr, path + "/" + name));
+  }
+
+  // A postcondition whose entries are already read: a variable's name, its value as a
+  // config writes it, and the value's formula when it is one already parsed (a game's move,
+  // whose formulas are filled in from templates: game_lang/game_rules.hpp).
+  struct Given {
+    std::string variable;
+    Json value;
+    FormulaPtr formula;
+  };
+  Postcondition(const std::vector<Given>& post, const std::string& path, const Vocabulary& vocab)
+      : vocab_(vocab) {
+    for (const Given& g : post)
+      assignments_.push_back(read(g.variable, g.value, g.formula, path + "/" + g.variable));
   }
 
   const std::vector<Assignment>& assignments() const { return assignments_; }
@@ -94,7 +71,8 @@ class Postcondition {
     try {
       return truth(*a.formula);
     } catch (const FormulaError& e) {
-      throw InputError(std::string(e.what()) + " in '" + a.text + "'", a.path);
+      const std::string text = a.text.empty() ? to_string(*a.formula) : a.text;
+      throw InputError(std::string(e.what()) + " in '" + text + "'", a.path);
     }
   }
 
@@ -151,6 +129,50 @@ class Postcondition {
   }
 
  private:
+  // One entry: `parsed`, when given, is the value's formula (a true/false variable's).
+  Assignment read(const std::string& name, const Json& value, const FormulaPtr& parsed,
+                  const std::string& path) const {
+    Assignment a;
+    a.path = path;
+    const int k = vocab_.find(without_spaces(name));
+    if (k < 0)
+      throw InputError("the postcondition assigns '" + excerpt(name) +
+                           "', which is not a variable (the variables: " + variable_list(vocab_) +
+                           ")",
+                       a.path);
+    a.variable = std::size_t(k);
+    const Variable& var = vocab_.variables()[a.variable];
+    if (value.is_boolean() || value.is_number_integer()) {
+      // A constant: checked against the domain here, once.
+      a.constant = value_index(var, read_constant(var, value, a.path), a.path);
+    } else if (parsed && var.boolean) {
+      a.formula = parsed;
+    } else if (value.is_string()) {
+      a.text = value.get<std::string>();
+      try {
+        if (var.boolean) {
+          a.formula = parse_formula(a.text);
+        } else {
+          // A term: parsed as the left side of a comparison, as agents' observed terms are.
+          const FormulaPtr probe = parse_formula(a.text + " = 0");
+          if (probe->kind != Formula::Kind::Compare)
+            throw InputError(
+                "expected a term (a number, a value name or arithmetic) for " + var.name, a.path);
+          a.term = compile(*probe->lhs, vocab_, &var);
+        }
+      } catch (const FormulaError& e) {
+        throw InputError(std::string(e.what()) + " in '" + a.text + "'", a.path);
+      }
+    } else {
+      throw InputError(
+          std::string("expected ") +
+              (var.boolean ? "true, false or a formula" : "a number, a value name or a term") +
+              ", found " + json_type_name(value),
+          a.path);
+    }
+    return a;
+  }
+
   static std::int64_t read_constant(const Variable& var, const Json& value,
                                     const std::string& path) {
     if (var.boolean) {

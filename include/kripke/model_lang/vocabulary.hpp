@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "kripke/config_reader.hpp"
@@ -88,9 +89,8 @@ class Vocabulary {
 
   // The index of a variable, or -1.
   int find(const std::string& name) const {
-    for (std::size_t k = 0; k < vars_.size(); ++k)
-      if (vars_[k].name == name) return int(k);
-    return -1;
+    const auto it = index_.find(name);
+    return it == index_.end() ? -1 : it->second;
   }
   // The integer a value name stands for (its position in its variable's list), if some
   // variable's domain names it.
@@ -312,12 +312,14 @@ class Vocabulary {
     const bool powers = std::has_single_bit(stride) && std::has_single_bit(size);
     stride_.push_back(stride);
     shift_.push_back(powers ? std::countr_zero(stride) : -1);
+    index_.emplace(var.name, int(vars_.size()));
     vars_.push_back(std::move(var));
   }
 
   static constexpr std::int64_t kMaxValue = std::int64_t{1} << 40;
 
   std::vector<Variable> vars_;
+  std::unordered_map<std::string, int> index_;  // by name: families make many variables
   std::vector<std::uint64_t> stride_;
   std::vector<int> shift_;  // log2 of stride_ when the value index is a bit field, else -1
 };
