@@ -95,6 +95,9 @@ load "the seat protocol"
 "$k" bench arena-requests
 "$k" bench python-clue
 
+load "gossip (game language)"
+"$k" bench gossip-lns-6 gossip-plan-6 gossip-sequences-4
+
 load "tournaments"
 timed "clue-arena tournament, 1008 games, 2 jobs" \
   "$k" tournament configs/tournaments/clue-arena.json --allow-programs --jobs 2 --no-progress \

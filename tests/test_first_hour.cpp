@@ -185,8 +185,10 @@ TEST_CASE("[first-hour] a value name is read against the variable it is compared
 TEST_CASE("[first-hour] output fits 100 columns") {
   std::vector<std::vector<std::string>> commands = {{"list"}, {"help"}, {"bench", "--list"}};
   for (const char* command : {"run", "play", "assist", "check", "draw", "validate", "scenario",
-                              "batch", "merge", "bench", "list", "help"})
+                              "batch", "merge", "bench", "list", "help", "sequences", "plan"})
     commands.push_back({command, "--help"});
+  commands.push_back({"plan", "configs/gossip.json", "--goal", "all_experts"});
+  commands.push_back({"sequences", "configs/games"});
   for (const kripkesim::BundledConfig& bundled : kGameConfigs)
     if (bundled.quick)
       commands.push_back({"run", "configs/" + bundled.file + ".json", "--seed", "2"});
@@ -227,7 +229,7 @@ TEST_CASE("[first-hour] kripkesim help, plurals, and scenario DIR") {
   CHECK(folder.exit_code == 0);
   CHECK_THAT(folder.out, Catch::Contains("skipped, not scenarios (no \"script\"):\n"));
   CHECK_THAT(folder.out, Catch::Contains("  configs/cluedo.json\n"));
-  CHECK_THAT(folder.out, Catch::Contains("0 failed, 32 skipped"));
+  CHECK_THAT(folder.out, Catch::Contains("0 failed, 33 skipped"));
   CHECK_THAT(folder.err, !Catch::Contains("missing required key"));
   const CliResult none = run_cli({"scenario", "configs/experiments"});
   CHECK(none.exit_code == 2);

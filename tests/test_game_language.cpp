@@ -1,10 +1,13 @@
 // The game language (docs/game-language.md): games written in a config, played by generic
 // agents, their move sequences counted; gossip written in it, checked against a direct count
 // of call sequences and against the knowledge GoMoChe's README reports.
+#include <array>
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <cstdio>
 #include <functional>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -15,6 +18,7 @@
 #include "kripke/game_lang/gossip.hpp"
 #include "kripke/game_lang/language_game.hpp"
 #include "kripke/game_lang/move_sequences.hpp"
+#include "kripke/game_lang/planner.hpp"
 #include "kripke/game_loop.hpp"
 
 using namespace kripke_test;
@@ -280,4 +284,96 @@ TEST_CASE("[game-language] bad rules and moves exit 2 with the JSON pointer") {
     CHECK(r.err.find(cases[k].pointer) != std::string::npos);
     CHECK(r.err.find(cases[k].words) != std::string::npos);
   }
+}
+
+TEST_CASE(
+    "[game-language] gossip counts agree with GoMoChe's on every initial graph of 3 and 4 agents") {
+  // tests/data/gomoche/K-PROTOCOL.tsv: GoMoChe's statistics over its allInits K, written by
+  // scripts/compare-gomoche.sh --test-data (graph, successful, unsuccessful per line).
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"3-lns", "LNS"}, {"3-cmo", "CO"}, {"3-pig", "PIG"}, {"4-lns", "LNS"}};
+  for (const auto& [name, protocol] : cases) {
+    INFO(name);
+    TempDir dir;
+    std::vector<std::array<std::string, 3>> expected;
+    std::istringstream lines(read_file(source_path("tests/data/gomoche/" + name + ".tsv")));
+    for (std::string line; std::getline(lines, line);) {
+      std::array<std::string, 3> fields;
+      std::istringstream cells(line);
+      for (std::string& f : fields) std::getline(cells, f, '\t');
+      char file[16];
+      std::snprintf(file, sizeof file, "%05zu.json", expected.size());
+      write_file(dir.path() / file,
+                 kripke::Json({{"game", "gossip"},
+                               {"rules", {{"graph", fields[0]}, {"calls_seen", "as a call"}}},
+                               {"agents", {{{"protocol", protocol}}}}})
+                     .dump());
+      expected.push_back(fields);
+    }
+    REQUIRE(expected.size() == (name[0] == '3' ? 64U : 4096U));
+    const CliResult r = run_cli({"sequences", "--format", "json", dir.path().string()});
+    REQUIRE(r.exit_code == 0);
+    std::istringstream counted(r.out);
+    std::size_t k = 0;
+    for (std::string line; std::getline(counted, line); ++k) {
+      REQUIRE(k < expected.size());
+      const kripke::Json c = kripke::Json::parse(line);
+      INFO(expected[k][0]);
+      CHECK(c["successful"] == std::stoull(expected[k][1]));
+      CHECK(c["unsuccessful"] == std::stoull(expected[k][2]));
+    }
+    CHECK(k == expected.size());
+  }
+}
+
+TEST_CASE(
+    "[game-language] plan: the classical minimum of calls, 3 for n = 3 and 2n - 4 from n = 4") {
+  TempDir dir;
+  for (int n = 3; n <= 5; ++n) {
+    INFO(n << " agents");
+    const std::string file = (dir.path() / ("gossip-" + std::to_string(n) + ".json")).string();
+    const std::string graph = "T" + std::to_string(n) + " I" + std::to_string(n);
+    write_file(file, kripke::Json({{"game", "gossip"},
+                                   {"rules", {{"graph", graph}, {"calls_seen", "by everyone"}}}})
+                         .dump());
+    const std::size_t minimum = n == 3 ? 3 : std::size_t(2 * n - 4);
+    const CliResult r = run_cli({"plan", file, "--goal", "all_experts", "--format", "json"});
+    REQUIRE(r.exit_code == 0);
+    const kripke::Json plan = kripke::Json::parse(r.out);
+    CHECK(plan["found"] == true);
+    CHECK(plan["moves"].size() == minimum);
+    for (const auto& [name, value] : plan["after"].items()) CHECK(value == true);
+    // None shorter: a search one move shallower finds nothing (exit 1).
+    const CliResult shorter = run_cli(
+        {"plan", file, "--goal", "all_experts", "--max-depth", std::to_string(minimum - 1)});
+    CHECK(shorter.exit_code == 1);
+    CHECK_THAT(shorter.out, Catch::Contains("no plan of " + std::to_string(minimum - 1)));
+  }
+}
+
+TEST_CASE("[game-language] plan on models: an epistemic goal, its plan replayed, limits held") {
+  // Everyone knowing that everyone is an expert, when only the callers see a call: the plan
+  // found is played again as a scenario would, and the goal then holds.
+  const std::string graph = "T3 I3";
+  const GossipGraph g = kripke::game_lang::read_gossip_graph(graph, "/graph");
+  const kripke::game_lang::LanguageGame game(gossip_config(g, CallsSeen::ByCallersOnly, "true"));
+  const kripke::FormulaPtr goal =
+      kripke::parse_formula("K{a} all_experts & K{b} all_experts & K{c} all_experts");
+  auto search = started(game);
+  const kripke::game_lang::Plan plan =
+      kripke::game_lang::Planner(*search, goal, 8, game.config().limits()).search();
+  REQUIRE(plan.found);
+  CHECK(plan.moves.size() >= 3);  // the facts alone need 3 calls
+  auto replay = started(game);
+  for (std::size_t k : plan.moves) {
+    CHECK_FALSE(replay->holds(*replay->expanded(goal)));
+    replay->make(k);
+  }
+  CHECK(replay->holds(*replay->expanded(goal)));
+  // The same search with room for a few positions' worlds only stops with the limit's message.
+  kripke::WorldLimits tight = game.config().limits();
+  tight.max_worlds = 200;
+  auto limited = started(game);
+  CHECK_THROWS_WITH(kripke::game_lang::Planner(*limited, goal, 8, tight).search(),
+                    Catch::Contains("max_worlds"));
 }

@@ -43,6 +43,7 @@ int main(int argc, char** argv) {
   add_draw_command(app);
   add_validate_command(app);
   add_sequences_command(app);
+  add_plan_command(app);
   add_scenario_command(app);
   add_batch_command(app);
   add_tournament_command(app);

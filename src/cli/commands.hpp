@@ -28,6 +28,7 @@ void add_check_command(CLI::App& app);
 void add_draw_command(CLI::App& app);
 void add_validate_command(CLI::App& app);
 void add_sequences_command(CLI::App& app);
+void add_plan_command(CLI::App& app);
 void add_scenario_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
 void add_batch_command(CLI::App& app);

@@ -13,6 +13,7 @@
   GAME(number)                \
   GAME(nine_card)             \
   GAME(sleuth)                \
+  GAME(gossip)                \
   GAME(model)
 
 namespace kripkesim {

@@ -25,6 +25,7 @@
 #include "kripke/config_reader.hpp"
 #include "kripke/formula_parser.hpp"
 #include "kripke/game_lang/templates.hpp"
+#include "kripke/model_lang/postcondition.hpp"
 #include "kripke/model_lang/vocabulary.hpp"
 
 namespace kripke::game_lang {
@@ -41,8 +42,8 @@ class GameRules {
 
   struct PostEntry {
     FormulaPtr target;  // an atom: the variable assigned (may use the parameters and _)
-    Json constant;      // true/false/a number, or null
-    FormulaPtr value;   // the formula assigned, when not a constant
+    Json constant;      // true/false/a number, or a term as written
+    FormulaPtr value;   // the formula assigned, when it is one
     std::string path;
   };
 
@@ -152,11 +153,11 @@ class GameRules {
     return Agent(it - agents.begin());
   }
 
-  // The postcondition of an instance as a model's action writes it: {"S(a,c)": "S(a,c) |
-  // S(b,c)", ...}, each entry with `_` standing for every agent; members that are constants
-  // are left out.
-  Json postcondition(const MoveInstance& instance) const {
-    Json post = Json::object();
+  // The postcondition of an instance: its entries with the parameters filled in, each
+  // entry with `_` once per agent (S(a,c) := S(a,c) | S(b,c), ...); members that are
+  // constants are left out.
+  std::vector<model_lang::Postcondition::Given> postcondition(const MoveInstance& instance) const {
+    std::vector<model_lang::Postcondition::Given> post;
     Bindings b = bindings(instance);
     for (const PostEntry& entry : moves_[instance.move].post) {
       const bool each = mentions(*entry.target, kEachAgent) ||
@@ -168,9 +169,10 @@ class GameRules {
         if (each) with.emplace_back(kEachAgent, a);
         const FormulaPtr target = templates_.instantiate(entry.target, with);
         if (target->kind != Formula::Kind::Atom) continue;  // a constant member
-        const std::string name = model_lang::variable_name_of(*target);
-        post[name] = entry.value ? Json(to_string(*templates_.instantiate(entry.value, with)))
-                                 : entry.constant;
+        model_lang::Postcondition::Given given{model_lang::variable_name_of(*target),
+                                               entry.constant, nullptr};
+        if (entry.value) given.formula = templates_.instantiate(entry.value, with);
+        post.push_back(std::move(given));
       }
     }
     return post;
@@ -411,6 +413,20 @@ class GameRules {
     model_rules_["agents"] = out;
   }
 
+  // Whether `text` reads as a term (x + 1) and not as a formula.
+  static bool is_term(const std::string& text) {
+    try {
+      (void)parse_formula(text);
+      return false;
+    } catch (const FormulaError&) {
+      try {
+        return parse_formula(text + " = 0")->kind == Formula::Kind::Compare;
+      } catch (const FormulaError&) {
+        return false;  // neither: reported as a formula
+      }
+    }
+  }
+
   static bool family_atom(const std::string& text) {
     if (text.find('(') == std::string::npos) return false;
     try {
@@ -509,10 +525,11 @@ class GameRules {
       e.target = parse_template_raw(key, e.path);
       if (e.target->kind != Formula::Kind::Atom)
         throw InputError("expected a variable (an atom such as S(i, _)) to assign", e.path);
-      if (value.is_string())
+      // A formula (a true/false variable's new value), or a term kept as written for the
+      // model to read against the variable's domain.
+      e.constant = value;
+      if (value.is_string() && !is_term(value.get<std::string>()))
         e.value = parse_template(value.get<std::string>(), e.path);
-      else
-        e.constant = value;
       m.post.push_back(std::move(e));
     }
   }

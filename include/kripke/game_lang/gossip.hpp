@@ -5,8 +5,9 @@
 // van Eijck, Pardo, Ramezanian and Schwarzentruber 2017).
 //
 // gossip_rules() writes a graph as a game in the language: families N(x, y) (x knows y's
-// number) and S(x, y) (x knows y's secret) fixed at the start by the graph; each agent
-// observes its own row of both; the move call(i, j) merges the two rows; the players win
+// number; left out on the complete graph, where everyone always knows every number) and
+// S(x, y) (x knows y's secret) fixed at the start by the graph; each agent observes its own
+// row of both; the move call(i, j) merges the two rows; the players win
 // together when everyone is an expert. Who observes a call is a parameter: everyone sees
 // who calls whom, everyone notices that some call was made (its callers learn each other's
 // numbers and secrets: synchronous gossip with the graph common knowledge, as in
@@ -137,9 +138,20 @@ inline const std::vector<std::pair<std::string, std::string>>& gossip_protocols(
 // The game's rules in the language. `called`: declare the family C(x, y) (x has called y),
 // which CO's guard reads.
 inline Json gossip_rules(const GossipGraph& g, CallsSeen seen, bool called = false) {
+  // Classical gossip (everyone knows every number, for good): no numbers to keep.
+  bool classical = true;
+  for (const auto& row : g.numbers)
+    for (bool known : row) classical = classical && known;
+  // Each agent sees its own row of secrets and numbers, and which of its calls it made.
+  Json observes = {"S(me, _)"};
+  if (!classical) observes.push_back("N(me, _)");
+  if (called) {
+    observes.push_back("C(me, _)");
+    observes.push_back("C(_, me)");
+  }
   Json agents = Json::array();
   for (std::size_t k = 0; k < g.size(); ++k)
-    agents.push_back({{"name", gossip_agent(k)}, {"observes", {"S(me, _)", "N(me, _)"}}});
+    agents.push_back({{"name", gossip_agent(k)}, {"observes", observes}});
   const auto members = [&](const std::vector<std::vector<bool>>& r) {
     Json out = Json::array();
     for (std::size_t x = 0; x < r.size(); ++x)
@@ -152,14 +164,18 @@ inline Json gossip_rules(const GossipGraph& g, CallsSeen seen, bool called = fal
                        {"of", {"agents", "agents"}},
                        {"itself", true},
                        {"initially_true", members(g.secrets)}});
-  variables.push_back({{"name", "N"},
-                       {"of", {"agents", "agents"}},
-                       {"itself", true},
-                       {"initially_true", members(g.numbers)}});
-  Json post = {{"S(i, _)", "S(i, _) | S(j, _)"},
-               {"S(j, _)", "S(i, _) | S(j, _)"},
-               {"N(i, _)", "N(i, _) | N(j, _)"},
-               {"N(j, _)", "N(i, _) | N(j, _)"}};
+  Json post = {{"S(i, _)", "S(i, _) | S(j, _)"}, {"S(j, _)", "S(i, _) | S(j, _)"}};
+  Json learnt = {"S(i, _)", "S(j, _)"};
+  if (!classical) {
+    variables.push_back({{"name", "N"},
+                         {"of", {"agents", "agents"}},
+                         {"itself", true},
+                         {"initially_true", members(g.numbers)}});
+    post["N(i, _)"] = "N(i, _) | N(j, _)";
+    post["N(j, _)"] = "N(i, _) | N(j, _)";
+    learnt.push_back("N(i, _)");
+    learnt.push_back("N(j, _)");
+  }
   if (called) {
     variables.push_back({{"name", "C"},
                          {"of", {"agents", "agents"}},
@@ -167,11 +183,14 @@ inline Json gossip_rules(const GossipGraph& g, CallsSeen seen, bool called = fal
                          {"initially_true", Json::array()}});
     post["C(i, j)"] = true;
   }
-  Json call = {{"name", "call"}, {"parameters", {"i", "j"}}, {"legal", "N(i, j)"}, {"post", post}};
+  Json call = {{"name", "call"},
+               {"parameters", {"i", "j"}},
+               {"legal", classical ? "true" : "N(i, j)"},
+               {"post", post}};
   if (seen != CallsSeen::ByEveryone) {
     call["seen_by"] = {"i", "j"};
     call["others_see"] = seen == CallsSeen::AsACall ? "that a move was made" : "nothing";
-    call["parties_learn"] = {"S(i, _)", "S(j, _)", "N(i, _)", "N(j, _)"};
+    call["parties_learn"] = learnt;
   }
   return {{"agents", agents},
           {"variables", variables},

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <utility>
 
 #include "kripke/game.hpp"
@@ -17,34 +18,41 @@ namespace kripke::game_lang {
 
 class LanguageGame final : public Game {
  public:
-  explicit LanguageGame(GameConfig config) : Game(std::move(config)) {
+  // `rules`: the rules in the language, when they are not the config's own (a game such as
+  // gossip writes them from its config); `agents` likewise the strategies. The plays are
+  // named after the config's game.
+  explicit LanguageGame(GameConfig config, std::optional<Json> rules = std::nullopt,
+                        std::optional<Json> agents = std::nullopt)
+      : Game(std::move(config)) {
     const GameConfig& c = this->config();
     if (c.engine == "symbolic")
       throw InputError("games with moves run on the explicit engine for now; use " +
                            std::string(c.engine_source == "/engine" ? "\"engine\": \"explicit\""
                                                                     : "--engine explicit"),
                        c.engine_source);
-    rules_ = std::make_shared<const GameRules>(c.rules);
-    strategies_ = std::make_shared<const std::vector<Strategy>>(read_strategies(c.agents, *rules_));
+    rules_ = std::make_shared<const GameRules>(rules ? *rules : c.rules);
+    strategies_ = std::make_shared<const std::vector<Strategy>>(
+        read_strategies(agents ? *agents : c.agents, *rules_));
     if (!c.deal.is_null())
       throw InputError("a model's actual world is its rules' \"actual\"", "/deal");
     spec_ = std::make_shared<const model_lang::ModelSpec>(rules_->model_rules());
     data_ = std::make_shared<const model_lang::ModelData>(spec_, c.limits());
-    LanguagePlay(data_, 0, rules_, strategies_).check_formulas();
+    table_ = std::make_shared<const MoveTable>(rules_, strategies_, data_->vocabulary());
+    LanguagePlay(data_, 0, table_, c.game).check_formulas();
   }
 
-  // The rules as written, with every default filled in by the model's reading.
+  // The rules as the config writes them.
   Json rules() const override { return config().rules; }
   const GameRules& game_rules() const { return *rules_; }
 
   std::size_t deal_count() const override { return data_->world_count(); }
   std::unique_ptr<Play> new_play_with_deal(Rng&, std::size_t k) const override {
     if (k >= deal_count()) throw std::out_of_range("game: no such world");
-    return std::make_unique<LanguagePlay>(data_, World(k), rules_, strategies_);
+    return std::make_unique<LanguagePlay>(data_, World(k), table_, config().game);
   }
   std::unique_ptr<Play> new_play(Rng& rng) const override {
     const World actual = data_->actual() ? *data_->actual() : World(rng.below(deal_count()));
-    return std::make_unique<LanguagePlay>(data_, actual, rules_, strategies_);
+    return std::make_unique<LanguagePlay>(data_, actual, table_, config().game);
   }
 
  private:
@@ -52,6 +60,7 @@ class LanguageGame final : public Game {
   std::shared_ptr<const std::vector<Strategy>> strategies_;
   std::shared_ptr<const model_lang::ModelSpec> spec_;
   std::shared_ptr<const model_lang::ModelData> data_;
+  std::shared_ptr<const MoveTable> table_;
 };
 
 // The "model" entry of a catalog: a game in the game language when the rules give moves,

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "kripke/game_lang/game_rules.hpp"
+#include "kripke/game_lang/move_table.hpp"
 #include "kripke/game_lang/strategies.hpp"
 #include "kripke/model_lang/model_game.hpp"
 
@@ -22,34 +23,12 @@ namespace kripke::game_lang {
 class LanguagePlay final : public model_lang::ModelPlay {
  public:
   LanguagePlay(std::shared_ptr<const model_lang::ModelData> data, World actual,
-               std::shared_ptr<const GameRules> rules,
-               std::shared_ptr<const std::vector<Strategy>> strategies)
-      : ModelPlay(std::move(data), actual),
-        rules_(std::move(rules)),
-        strategies_(std::move(strategies)) {
-    // Each move with its parameters bound, prepared once: its precondition, each
-    // player's guard for it, its postcondition and what its parties learn.
-    const Templates& templates = rules_->templates();
-    for (std::size_t m = 0; m < rules_->moves().size(); ++m)
-      for (MoveInstance& instance : rules_->instances(m)) {
-        const Bindings bindings = rules_->bindings(instance);
-        Prepared p;
-        p.legal = templates.instantiate(rules_->moves()[m].legal, bindings);
-        const Agent mover = rules_->mover(instance);
-        const std::vector<FormulaPtr>& guards = strategy(mover).guards;
-        if (m < guards.size() && guards[m])
-          p.guard = f::knows(mover, templates.instantiate(guards[m], bindings));
-        const Json post = rules_->postcondition(instance);
-        if (!post.empty())
-          p.post.emplace(post, rules_->moves()[m].path + "/post", this->data()->vocabulary());
-        p.learnt = rules_->parties_learn(instance);
-        prepared_.push_back(std::move(p));
-        instances_.push_back(std::move(instance));
-      }
-    if (rules_->has_win())
-      for (std::size_t i = 0; i < rules_->agent_count(); ++i)
-        win_.push_back(rules_->win_of(Agent(i)));
-  }
+               std::shared_ptr<const MoveTable> table, std::string game = "model")
+      : ModelPlay(std::move(data), actual, std::move(game)),
+        table_(std::move(table)),
+        rules_(&table_->rules()),
+        instances_(table_->instances()),
+        win_(table_->wins()) {}
 
   // An atom that names a definition of the rules (expert(b)) is its formula, in every
   // formula a user asks too (check, scenarios).
@@ -101,9 +80,9 @@ class LanguagePlay final : public model_lang::ModelPlay {
   void scripted_move(const Json& move, const std::string& path) override {
     const MoveInstance instance = rules_->read_instance(move, path);
     const std::size_t k = index_of(instance);
-    if (!holds(*prepared_[k].legal))
-      throw InputError(rules_->instance_text(instance) +
-                           " is not legal here: " + to_string(*prepared_[k].legal) + " is false",
+    if (!holds(*table_->prepared(k).legal))
+      throw InputError(rules_->instance_text(instance) + " is not legal here: " +
+                           to_string(*table_->prepared(k).legal) + " is false",
                        path);
     make(k);
   }
@@ -157,7 +136,8 @@ class LanguagePlay final : public model_lang::ModelPlay {
         out.push_back(k);
         continue;
       }
-      if (const FormulaPtr& guard = prepared_[k].guard; guard && holds(*guard)) out.push_back(k);
+      if (const FormulaPtr& guard = table_->prepared(k).guard; guard && holds(*guard))
+        out.push_back(k);
     }
     return out;
   }
@@ -165,10 +145,25 @@ class LanguagePlay final : public model_lang::ModelPlay {
   std::vector<std::size_t> legal(Agent i) const {
     std::vector<std::size_t> out;
     for (std::size_t k = 0; k < instances_.size(); ++k)
-      if (rules_->mover(instances_[k]) == i && holds(*prepared_[k].legal)) out.push_back(k);
+      if (rules_->mover(instances_[k]) == i && holds(*table_->prepared(k).legal)) out.push_back(k);
     return out;
   }
   const std::vector<MoveInstance>& instances() const { return instances_; }
+  // Move k's precondition, its mover's guard (K{mover} guard; null: the mover's strategy
+  // does not play it, or plays every legal move) and its postcondition (none: no change).
+  const FormulaPtr& legal_of(std::size_t k) const { return table_->prepared(k).legal; }
+  const FormulaPtr& guard_of(std::size_t k) const { return table_->prepared(k).guard; }
+  const std::optional<model_lang::Postcondition>& post_of(std::size_t k) const {
+    return table_->prepared(k).post;
+  }
+  // Whether agent i plays any legal move (the random strategy).
+  bool plays_any_legal(Agent i) const { return strategy(i).kind == Strategy::Kind::Random; }
+  const FormulaPtr& win_of(Agent i) const { return win_[std::size_t(i)]; }
+  const model_lang::Vocabulary& vocabulary() const { return data()->vocabulary(); }
+  // φ with the rules' definitions written out (as atom() reads them).
+  FormulaPtr expanded(const FormulaPtr& phi) const {
+    return rules_->templates().instantiate(phi, {});
+  }
   const GameRules& rules() const { return *rules_; }
   // Whether every player's win holds (false when the rules give none).
   bool everyone_won() const {
@@ -183,8 +178,8 @@ class LanguagePlay final : public model_lang::ModelPlay {
   // knows (observe_again). Then a search may keep the actual world only.
   bool decided_by_facts() const {
     const auto factual = [this](const FormulaPtr& phi) { return !phi || observed_only(*phi, -1); };
-    for (std::size_t k = 0; k < prepared_.size(); ++k) {
-      const Prepared& p = prepared_[k];
+    for (std::size_t k = 0; k < table_->size(); ++k) {
+      const MoveTable::Prepared& p = table_->prepared(k);
       if (!factual(p.legal) || !factual(p.guard)) return false;
       if (p.post)
         for (const auto& a : p.post->assignments())
@@ -206,8 +201,8 @@ class LanguagePlay final : public model_lang::ModelPlay {
         throw InputError(std::string(e.what()) + " in '" + excerpt(to_string(*phi)) + "'", path);
       }
     };
-    for (std::size_t k = 0; k < prepared_.size(); ++k) {
-      const Prepared& p = prepared_[k];
+    for (std::size_t k = 0; k < table_->size(); ++k) {
+      const MoveTable::Prepared& p = table_->prepared(k);
       const GameRules::Move& move = rules_->moves()[instances_[k].move];
       check(p.legal, move.path + "/legal");
       const Strategy& s = strategy(rules_->mover(instances_[k]));
@@ -240,7 +235,8 @@ class LanguagePlay final : public model_lang::ModelPlay {
       emit(std::move(rec), text);
     }
     Built built = action_model(k);
-    act_visibly(chosen, built, rules_->instance_text(chosen), to_string(*prepared_[k].legal));
+    act_visibly(chosen, built, rules_->instance_text(chosen),
+                to_string(*table_->prepared(k).legal));
     last_mover_ = mover;
   }
 
@@ -249,6 +245,7 @@ class LanguagePlay final : public model_lang::ModelPlay {
   using ModelPlay::contract;
   using ModelPlay::keep_actual_only;
   using ModelPlay::restore;
+  using ModelPlay::Snapshot;
   using ModelPlay::snapshot;
 
  private:
@@ -258,13 +255,8 @@ class LanguagePlay final : public model_lang::ModelPlay {
     bool copies = false;  // some world has more than one event
   };
 
-  const Strategy& strategy(Agent i) const { return (*strategies_)[std::size_t(i)]; }
-
-  std::size_t index_of(const MoveInstance& instance) const {
-    for (std::size_t k = 0; k < instances_.size(); ++k)
-      if (instances_[k].move == instance.move && instances_[k].agents == instance.agents) return k;
-    return 0;  // read_instance gives only instances of the rules
-  }
+  const Strategy& strategy(Agent i) const { return table_->strategy(i); }
+  std::size_t index_of(const MoveInstance& instance) const { return table_->index_of(instance); }
 
   bool is_party(Agent a, const MoveInstance& instance) const {
     for (std::size_t p : rules_->moves()[instance.move].seen_by)
@@ -336,10 +328,10 @@ class LanguagePlay final : public model_lang::ModelPlay {
         if (instances_[e].move == chosen.move) events.push_back(e);
     }
     for (std::size_t e : events) {
-      const WorldSet pre = truth(*prepared_[e].legal) & model_.alive();
+      const WorldSet pre = truth(*table_->prepared(e).legal) & model_.alive();
       if (pre.none()) continue;
-      const std::vector<WorldSet> groups = split(pre, prepared_[e].learnt);
-      const std::optional<model_lang::Postcondition>& post = prepared_[e].post;
+      const std::vector<WorldSet> groups = split(pre, table_->prepared(e).learnt);
+      const std::optional<model_lang::Postcondition>& post = table_->prepared(e).post;
       const std::string name = rules_->instance_text(instances_[e]);
       for (std::size_t g = 0; g < groups.size(); ++g) {
         if (e == k && groups[g].test(model_.actual())) {
@@ -392,8 +384,6 @@ class LanguagePlay final : public model_lang::ModelPlay {
     return groups;
   }
 
-  std::shared_ptr<const GameRules> rules_;
-  std::shared_ptr<const std::vector<Strategy>> strategies_;
   // Whether φ is factual, or knowledge of agent `knower` (-1: none) of what it observes.
   bool observed_only(const Formula& phi, int knower) const {
     using K = Formula::Kind;
@@ -447,16 +437,10 @@ class LanguagePlay final : public model_lang::ModelPlay {
     return (!t.left || observes_term(i, *t.left)) && (!t.right || observes_term(i, *t.right));
   }
 
-  struct Prepared {
-    FormulaPtr legal;  // the precondition
-    FormulaPtr guard;  // K{mover} of the mover's strategy's guard; null: not played by it
-    std::optional<model_lang::Postcondition> post;  // none: no factual change
-    std::vector<FormulaPtr> learnt;                 // what the parties learn
-  };
-
-  std::vector<MoveInstance> instances_;  // every move with its parameters bound
-  std::vector<Prepared> prepared_;       // per instance
-  std::vector<FormulaPtr> win_;          // per player, when the rules give a win
+  std::shared_ptr<const MoveTable> table_;
+  const GameRules* rules_;                      // the table's
+  const std::vector<MoveInstance>& instances_;  // every move with its parameters bound
+  const std::vector<FormulaPtr>& win_;          // per player, when the rules give a win
   std::optional<Agent> last_mover_;
 };
 

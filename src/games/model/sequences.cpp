@@ -18,7 +18,7 @@ MoveSequences count_move_sequences(const kripke::Game& game, std::uint64_t seed)
   language->setup();
   const kripke::game_lang::SequenceCount c =
       kripke::game_lang::SequenceCounter(*language, game.config().max_turns).count();
-  return {c.successful, c.unsuccessful, c.states, c.longest};
+  return {c.successful, c.unsuccessful, c.positions, c.longest};
 }
 
 }  // namespace kripkesim

@@ -14,7 +14,7 @@ namespace kripkesim {
 struct MoveSequences {
   std::uint64_t successful = 0;
   std::uint64_t unsuccessful = 0;
-  std::uint64_t states = 0;
+  std::uint64_t positions = 0;
   int longest = 0;
 };
 

@@ -1,0 +1,76 @@
+// Every move of a game in the game language with its parameters bound (an instance), ready
+// to play: its precondition, its mover's guard, its postcondition and what its parties learn,
+// with each player's win. Built once per game and shared by its plays.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "kripke/game_lang/game_rules.hpp"
+#include "kripke/game_lang/strategies.hpp"
+#include "kripke/model_lang/postcondition.hpp"
+#include "kripke/model_lang/vocabulary.hpp"
+
+namespace kripke::game_lang {
+
+class MoveTable {
+ public:
+  struct Prepared {
+    FormulaPtr legal;  // the precondition
+    FormulaPtr guard;  // K{mover} of the mover's strategy's guard; null: not played by it
+    std::optional<model_lang::Postcondition> post;  // none: no factual change
+    std::vector<FormulaPtr> learnt;                 // what the parties learn
+  };
+
+  MoveTable(std::shared_ptr<const GameRules> rules,
+            std::shared_ptr<const std::vector<Strategy>> strategies,
+            const model_lang::Vocabulary& vocab)
+      : rules_(std::move(rules)), strategies_(std::move(strategies)) {
+    const Templates& templates = rules_->templates();
+    for (std::size_t m = 0; m < rules_->moves().size(); ++m)
+      for (MoveInstance& instance : rules_->instances(m)) {
+        const Bindings bindings = rules_->bindings(instance);
+        Prepared p;
+        p.legal = templates.instantiate(rules_->moves()[m].legal, bindings);
+        const Agent mover = rules_->mover(instance);
+        const std::vector<FormulaPtr>& guards = strategy(mover).guards;
+        if (m < guards.size() && guards[m])
+          p.guard = f::knows(mover, templates.instantiate(guards[m], bindings));
+        const auto post = rules_->postcondition(instance);
+        if (!post.empty()) p.post.emplace(post, rules_->moves()[m].path + "/post", vocab);
+        p.learnt = rules_->parties_learn(instance);
+        prepared_.push_back(std::move(p));
+        instances_.push_back(std::move(instance));
+      }
+    if (rules_->has_win())
+      for (std::size_t i = 0; i < rules_->agent_count(); ++i)
+        win_.push_back(rules_->win_of(Agent(i)));
+  }
+
+  const GameRules& rules() const { return *rules_; }
+  const Strategy& strategy(Agent i) const { return (*strategies_)[std::size_t(i)]; }
+  std::size_t size() const { return instances_.size(); }
+  const MoveInstance& instance(std::size_t k) const { return instances_[k]; }
+  const std::vector<MoveInstance>& instances() const { return instances_; }
+  const Prepared& prepared(std::size_t k) const { return prepared_[k]; }
+  // Per player, when the rules give a win; empty otherwise.
+  const std::vector<FormulaPtr>& wins() const { return win_; }
+
+  // The index of an instance of the rules.
+  std::size_t index_of(const MoveInstance& instance) const {
+    for (std::size_t k = 0; k < instances_.size(); ++k)
+      if (instances_[k].move == instance.move && instances_[k].agents == instance.agents) return k;
+    return 0;  // GameRules::read_instance gives only instances of the rules
+  }
+
+ private:
+  std::shared_ptr<const GameRules> rules_;
+  std::shared_ptr<const std::vector<Strategy>> strategies_;
+  std::vector<MoveInstance> instances_;
+  std::vector<Prepared> prepared_;  // per instance
+  std::vector<FormulaPtr> win_;
+};
+
+}  // namespace kripke::game_lang
