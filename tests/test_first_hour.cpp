@@ -20,12 +20,18 @@ using namespace kripke_test;
 
 namespace {
 
-// Every bundled config of the games people can play (a model has no turns of its own), from
-// the one list of games.
+// Every bundled config of the games people can play (a model without moves has no turns of
+// its own), from the one list of games.
 std::vector<kripkesim::BundledConfig> game_configs() {
   std::vector<kripkesim::BundledConfig> out;
-  for (const kripkesim::GameUnit& unit : kripkesim::game_units())
-    if (unit.make_desk) out.insert(out.end(), unit.configs.begin(), unit.configs.end());
+  for (const kripkesim::GameUnit& unit : kripkesim::game_units()) {
+    if (!unit.make_desk) continue;
+    for (const kripkesim::BundledConfig& config : unit.configs) {
+      kripke::Rng rng(1);
+      const auto game = kripkesim::load_game(source_path("configs/" + config.file + ".json"));
+      if (game->new_play(rng)->has_moves()) out.push_back(config);
+    }
+  }
   return out;
 }
 const std::vector<kripkesim::BundledConfig> kGameConfigs = game_configs();
@@ -56,6 +62,10 @@ TEST_CASE("[first-hour] rounds: a turn for the muddy children, a pass of the ord
                                                : 0);
       if (name == "muddy") {
         CHECK(result.rounds == result.turns);  // the children answer together
+      } else if (name == "gossip" || name.rfind("games/", 0) == 0) {
+        // A player whose protocol allows no call is passed over: a round may take fewer turns.
+        CHECK(result.rounds >= 1);
+        CHECK(result.rounds <= result.turns);
       } else if (name == "cluedo") {
         // Players who accused wrongly are skipped: a round may take fewer turns.
         CHECK(result.rounds >= (result.turns + players - 1) / players);

@@ -377,3 +377,28 @@ TEST_CASE("[game-language] plan on models: an epistemic goal, its plan replayed,
   CHECK_THROWS_WITH(kripke::game_lang::Planner(*limited, goal, 8, tight).search(),
                     Catch::Contains("max_worlds"));
 }
+
+TEST_CASE("[game-language] people and programs take seats in games written in the language") {
+  // A person at seat 1 of classical gossip types calls; a program plays seat 3.
+  const CliResult person =
+      run_cli_with_input({"play", source_path("configs/gossip.json"), "--seat", "1", "--seed", "1"},
+                         "table\ncall z\ncall b\n\ncall c\n\ncall d\n\nquit\n");
+  INFO(person.out << person.err);
+  CHECK(person.exit_code == 0);
+  CHECK_THAT(person.out, Catch::Contains("You are a. You see: S(a,b) = false"));
+  CHECK_THAT(person.out, Catch::Contains("You know: S(a,b) = false"));
+  CHECK_THAT(person.out, Catch::Contains("no agent 'z'"));  // call z
+  CHECK_THAT(person.out, Catch::Contains("a: call(a, b)"));
+  CHECK_THAT(person.out, Catch::Contains("(a at the keyboard)"));
+  const CliResult program =
+      run_cli({"run", source_path("configs/games/gossip-three.json"), "--program",
+               "3=python3 " + source_path("examples/agents/first_legal.py")});
+  INFO(program.err);
+  CHECK(program.exit_code == 0);
+  CHECK_THAT(program.out, Catch::Contains("=== end after"));
+  // A model without moves has no seats.
+  const CliResult model =
+      run_cli_with_input({"play", source_path("configs/model.json"), "--seat", "1"}, "quit\n");
+  CHECK(model.exit_code == 2);
+  CHECK_THAT(model.err, Catch::Contains("nobody can take a seat in a model without moves"));
+}

@@ -160,6 +160,31 @@ class LanguagePlay final : public model_lang::ModelPlay {
   bool plays_any_legal(Agent i) const { return strategy(i).kind == Strategy::Kind::Random; }
   const FormulaPtr& win_of(Agent i) const { return win_[std::size_t(i)]; }
   const model_lang::Vocabulary& vocabulary() const { return data()->vocabulary(); }
+  // The values at the actual world of what agent i observes (it always knows them), by the
+  // rules' names: {"S(a,b)": true, ...}.
+  Json observed(Agent i) const {
+    Json out = Json::object();
+    const model_lang::Vocabulary& vocab = vocabulary();
+    const std::uint32_t v = model().valuation(model().actual());
+    for (const model_lang::Observation& o : data()->agents()[std::size_t(i)].observes)
+      out[o.text] = o.term ? Json(model_lang::value(model_lang::compile(*o.term, vocab), vocab, v))
+                           : vocab.value_json(v, std::size_t(o.variable));
+    return out;
+  }
+  // The variables whose value is the same in every world agent i considers possible.
+  Json known_values(Agent i) const {
+    Json out = Json::object();
+    const model_lang::Vocabulary& vocab = vocabulary();
+    const World actual = model().actual();
+    const std::uint32_t here = model().valuation(actual);
+    for (std::size_t k = 0; k < vocab.size(); ++k)
+      if (model().all_possible(i, actual, [&](World w) {
+            return vocab.value_index(model().valuation(w), k) == vocab.value_index(here, k);
+          }))
+        out[vocab.variables()[k].name] = vocab.value_json(here, k);
+    return out;
+  }
+
   // φ with the rules' definitions written out (as atom() reads them).
   FormulaPtr expanded(const FormulaPtr& phi) const {
     return rules_->templates().instantiate(phi, {});

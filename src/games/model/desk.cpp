@@ -1,0 +1,118 @@
+#include "games/model/desk.hpp"
+
+#include <string>
+#include <vector>
+
+#include "kripke/game_lang/language_play.hpp"
+
+namespace kripkesim::play {
+namespace {
+
+namespace gl = kripke::game_lang;
+
+class LanguageDesk final : public Desk {
+ public:
+  explicit LanguageDesk(const gl::LanguagePlay& play) : Desk(play), game_(play) {}
+
+  std::optional<kripke::Agent> to_move() const override { return game_.next_mover(); }
+
+  std::vector<std::string> verbs() const override {
+    std::vector<std::string> names;
+    for (const auto& move : game_.rules().moves()) names.push_back(move.name);
+    return names;
+  }
+
+  // What the seat observes, which it always knows.
+  std::string view(kripke::Agent me) const override {
+    std::string s = "You are ";  // piece by piece: GCC 12's false -Wrestrict
+    s += play_.agent_name(me);
+    s += ". You see: ";
+    s += facts(game_.observed(me));
+    return s;
+  }
+
+  std::string moves_help(kripke::Agent me) const override {
+    std::string s = "Your legal moves:";
+    for (std::size_t k : game_.legal(me)) {
+      s += ' ';
+      s += words_of(k);
+      s += ';';
+    }
+    if (s.back() == ';') s.pop_back();
+    s += "\nA move is its name, then the agents of its parameters after yours.";
+    return s;
+  }
+
+  kripke::Json read_move(kripke::Agent me, const std::vector<std::string>& words) const override {
+    if (words.empty())
+      throw kripke::InputError("say a move: " + kripke::ObjectReader::join(verbs()));
+    const std::string name = complete(words[0], verbs(), "move");
+    std::vector<std::string> agents;
+    for (std::size_t i = 0; i < game_.rules().agent_count(); ++i)
+      agents.push_back(game_.rules().agent(kripke::Agent(i)));
+    for (std::size_t k : game_.legal(me)) {
+      const gl::MoveInstance& instance = game_.instances()[k];
+      const auto& move = game_.rules().moves()[instance.move];
+      if (move.name != name) continue;
+      std::vector<std::string> named;
+      for (std::size_t w = 1; w < words.size(); ++w)
+        named.push_back(complete(words[w], agents, "agent"));
+      std::vector<std::string> given;
+      for (std::size_t p = 0; p < move.parameters.size(); ++p)
+        if (p != move.mover) given.push_back(game_.rules().agent(instance.agents[p]));
+      if (given == named) return game_.rules().instance_json(instance);
+    }
+    throw kripke::InputError("not a legal move now; " + moves_help(me));
+  }
+
+  std::string hint(kripke::Agent me) const override {
+    (void)me;
+    return "Games written in a config have no hint table; `table` shows what you know.";
+  }
+
+  // What the seat knows: the variables whose value is the same in every world it
+  // considers possible, and how many worlds those are.
+  std::string table(kripke::Agent me) const override {
+    const kripke::Json known = game_.known_values(me);
+    std::string s = "You consider ";
+    s += kripke::to_string(game_.possible_count(me));
+    s += " worlds possible. You know: ";
+    s += facts(known);
+    return s;
+  }
+
+ private:
+  // A move as a person types it: its name and the agents after the mover.
+  std::string words_of(std::size_t k) const {
+    const gl::MoveInstance& instance = game_.instances()[k];
+    const auto& move = game_.rules().moves()[instance.move];
+    std::string s = move.name;
+    for (std::size_t p = 0; p < move.parameters.size(); ++p)
+      if (p != move.mover) s += " " + game_.rules().agent(instance.agents[p]);
+    return s;
+  }
+
+  static std::string facts(const kripke::Json& values) {
+    std::string s;
+    for (const auto& [name, value] : values.items()) {
+      if (!s.empty()) s += ", ";
+      s += name + " = " + value.dump();
+    }
+    return s.empty() ? "nothing" : s;
+  }
+
+  const gl::LanguagePlay& game_;
+};
+
+}  // namespace
+
+std::unique_ptr<Desk> language_desk(kripke::Play& play) {
+  const auto* game = dynamic_cast<const gl::LanguagePlay*>(&play);
+  if (!game)
+    throw kripke::InputError(
+        "nobody can take a seat in a model without moves: give its rules moves "
+        "(docs/game-language.md)");
+  return std::make_unique<LanguageDesk>(*game);
+}
+
+}  // namespace kripkesim::play
