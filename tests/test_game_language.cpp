@@ -272,6 +272,12 @@ TEST_CASE("[game-language] bad rules and moves exit 2 with the JSON pointer") {
          c["rules"]["moves"][0]["post"] = {{"T(i, _)", true}};
        },
        "/rules/moves/0/post", "T(a,a)"},
+      // Nobody knows a number, and no move spreads numbers: no call is ever legal.
+      {[](kripke::Json& c) {
+         c["rules"]["variables"][1]["initially_true"] = kripke::Json::array();
+         c["rules"]["moves"][0]["post"] = {{"S(i, _)", "S(i, _) | S(j, _)"}};
+       },
+       "/rules/moves/0/legal", "the move call can never be legal"},
   };
   for (std::size_t k = 0; k < cases.size(); ++k) {
     kripke::Json config = base;

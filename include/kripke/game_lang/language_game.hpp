@@ -38,7 +38,9 @@ class LanguageGame final : public Game {
     spec_ = std::make_shared<const model_lang::ModelSpec>(rules_->model_rules());
     data_ = std::make_shared<const model_lang::ModelData>(spec_, c.limits());
     table_ = std::make_shared<const MoveTable>(rules_, strategies_, data_->vocabulary());
-    LanguagePlay(data_, 0, table_, c.game).check_formulas();
+    const LanguagePlay check(data_, 0, table_, c.game);
+    check.check_formulas();
+    check.check_moves_can_be_legal();
   }
 
   // The rules as the config writes them.

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -239,6 +240,29 @@ class LanguagePlay final : public model_lang::ModelPlay {
     for (const FormulaPtr& win : win_) check(win, "/rules/win");
   }
 
+  // Refuses a move that can never be legal: its precondition is factual, false at every world
+  // of the start for every binding of its parameters, and speaks only of variables no move
+  // changes (InputError at its "legal").
+  void check_moves_can_be_legal() const {
+    std::vector<bool> assigned(vocabulary().size(), false);
+    for (std::size_t k = 0; k < table_->size(); ++k)
+      if (const auto& post = table_->prepared(k).post)
+        for (const auto& a : post->assignments()) assigned[a.variable] = true;
+    for (std::size_t m = 0; m < rules_->moves().size(); ++m) {
+      bool never = true;
+      for (std::size_t k = 0; k < table_->size() && never; ++k) {
+        if (instances_[k].move != m) continue;
+        const Formula& legal = *table_->prepared(k).legal;
+        never = truth(legal).none() && observed_only(legal, -1) && !mentions_any(legal, assigned);
+      }
+      if (never)
+        throw InputError("the move " + rules_->moves()[m].name +
+                             " can never be legal: its precondition is false at every world for "
+                             "every binding of its parameters, and no move changes what it says",
+                         rules_->moves()[m].path + "/legal");
+    }
+  }
+
   // Move k, logged: its move record, then the product update with its action model.
   void make(std::size_t k) {
     const MoveInstance& chosen = instances_[k];
@@ -441,6 +465,24 @@ class LanguagePlay final : public model_lang::ModelPlay {
       default:
         return false;
     }
+  }
+  // Whether φ mentions a variable marked in `variables` (atoms and the terms compared).
+  bool mentions_any(const Formula& phi, const std::vector<bool>& variables) const {
+    if (phi.kind == Formula::Kind::Atom) {
+      const int k = vocabulary().find(model_lang::variable_name_of(phi));
+      return k >= 0 && variables[std::size_t(k)];
+    }
+    const std::function<bool(const TermPtr&)> in_term = [&](const TermPtr& t) {
+      if (!t) return false;
+      if (t->op == Term::Op::Variable) {
+        const int k = vocabulary().find(t->name);
+        return k >= 0 && variables[std::size_t(k)];
+      }
+      return in_term(t->left) || in_term(t->right);
+    };
+    return in_term(phi.lhs) || in_term(phi.rhs) ||
+           (phi.left && mentions_any(*phi.left, variables)) ||
+           (phi.right && mentions_any(*phi.right, variables));
   }
   std::optional<Agent> agent_of(const Formula& phi) const {
     if (phi.agents.size() != 1) return std::nullopt;
