@@ -247,6 +247,28 @@ inline FormulaPtr any_of(const std::vector<FormulaPtr>& parts) {
 
 inline bool is_binary(Formula::Kind k) { return operator_of(k).form == Operator::Form::Infix; }
 
+// The first subformula (in reading order) that speaks of more than one world: a modal
+// operator or an announcement; null when φ is about the facts of a world alone (a model's
+// law, a goal a plan may check on an assignment).
+inline const Formula* first_modal(const Formula& phi) {
+  switch (phi.kind) {
+    case Formula::Kind::True:
+    case Formula::Kind::False:
+    case Formula::Kind::Atom:
+    case Formula::Kind::Compare:
+      return nullptr;
+    case Formula::Kind::Not:
+    case Formula::Kind::And:
+    case Formula::Kind::Or:
+    case Formula::Kind::Implies:
+    case Formula::Kind::Iff:
+      if (const Formula* m = first_modal(*phi.left)) return m;
+      return phi.right ? first_modal(*phi.right) : nullptr;
+    default:
+      return &phi;
+  }
+}
+
 // Prints in the parser's syntax. Binary operands that are themselves binary get
 // parentheses, except a chain of the same associative connective (a & b & c).
 inline std::string to_string(const Formula& phi) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <ostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,23 @@ class FanOutSink final : public kripke::EventSink {
 
  private:
   std::vector<kripke::EventSink*> sinks_;
+};
+
+// The transcript and the log of a play written to memory at once, as `kripkesim run --log`
+// writes both: what a bench of a game's `run` measures.
+class TranscriptAndLog {
+ public:
+  TranscriptAndLog() {
+    both_.add(text_);
+    both_.add(lines_);
+  }
+  kripke::EventSink& sink() { return both_; }
+
+ private:
+  std::ostringstream transcript_, log_;
+  TextSink text_{transcript_, "memory"};
+  JsonlSink lines_{log_, "memory"};
+  FanOutSink both_;
 };
 
 }  // namespace kripkesim

@@ -45,31 +45,11 @@ class Planner {
   Plan search() {
     play_.check_formula(*goal_);
     goal_ = play_.expanded(goal_);
-    facts_only_ = play_.decided_by_facts() && decided_by_facts(*goal_);
+    facts_only_ = play_.decided_by_facts() && !first_modal(*goal_);
     return facts_only_ ? search_facts() : search_models();
   }
 
  private:
-  // The goal, as the guards are, decided by the facts: no modal operator.
-  static bool decided_by_facts(const Formula& phi) {
-    using K = Formula::Kind;
-    switch (phi.kind) {
-      case K::True:
-      case K::False:
-      case K::Atom:
-      case K::Compare:
-        return true;
-      case K::Not:
-      case K::And:
-      case K::Or:
-      case K::Implies:
-      case K::Iff:
-        return decided_by_facts(*phi.left) && (!phi.right || decided_by_facts(*phi.right));
-      default:
-        return false;
-    }
-  }
-
   // The legal moves of anyone at the play's actual world.
   std::vector<std::size_t> legal_moves() const {
     std::vector<std::size_t> out;

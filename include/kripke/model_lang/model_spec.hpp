@@ -168,27 +168,11 @@ class ModelSpec {
 
   // The law speaks of one world at a time: no knowledge, no announcements.
   static void check_law(const Formula& phi) {
-    using K = Formula::Kind;
-    switch (phi.kind) {
-      case K::True:
-      case K::False:
-      case K::Atom:
-      case K::Compare:
-        return;
-      case K::Not:
-      case K::And:
-      case K::Or:
-      case K::Implies:
-      case K::Iff:
-        check_law(*phi.left);
-        if (phi.right) check_law(*phi.right);
-        return;
-      default:
-        throw FormulaError(
-            "the law says which assignments are worlds; it cannot speak of knowledge or "
-            "announcements",
-            phi.column);
-    }
+    if (const Formula* modal = first_modal(phi))
+      throw FormulaError(
+          "the law says which assignments are worlds; it cannot speak of knowledge or "
+          "announcements",
+          modal->column);
   }
 
   // The reader's "name": a word that nothing in `taken` is named yet (else `twice(name)`).

@@ -108,13 +108,8 @@ std::vector<BenchRow> run_info_gain(int repeat) {
   const auto game = games().make(config);
   int k = 0, turns = 0;
   const Timings times = time_runs(repeat, [&] {
-    std::ostringstream transcript, log;
-    TextSink text(transcript, "memory");
-    JsonlSink lines(log, "memory");
-    FanOutSink both;
-    both.add(text);
-    both.add(lines);
-    turns += kripke::run_game(*game, std::uint64_t(++k), both).turns;
+    TranscriptAndLog written;
+    turns += kripke::run_game(*game, std::uint64_t(++k), written.sink()).turns;
   });
   return {{"6 info-gain players: kripkesim run, transcript and log", times,
            fmt::format("{:.1f} turns on average; the slowest game is the max; target: median "

@@ -33,13 +33,8 @@ std::vector<BenchRow> lns_game(int repeat) {
   const auto game = gossip("T6 I6", "by everyone");
   int k = 0, turns = 0;
   const Timings times = time_runs(repeat, [&] {
-    std::ostringstream transcript, log;
-    TextSink text(transcript, "memory");
-    JsonlSink lines(log, "memory");
-    FanOutSink both;
-    both.add(text);
-    both.add(lines);
-    turns += kripke::run_game(*game, std::uint64_t(++k), both).turns;
+    TranscriptAndLog written;
+    turns += kripke::run_game(*game, std::uint64_t(++k), written.sink()).turns;
   });
   return {{"LNS on the complete graph of 6 (calls seen by everyone): run, transcript and log",
            times,
