@@ -38,15 +38,7 @@ kripke::GameConfig gossip_config(const GossipGraph& g, CallsSeen seen, const std
 
 std::unique_ptr<kripke::game_lang::LanguagePlay> started(
     const kripke::game_lang::LanguageGame& game) {
-  kripke::Rng rng(1);
-  std::unique_ptr<kripke::Play> play = game.new_play(rng);
-  auto* language = dynamic_cast<kripke::game_lang::LanguagePlay*>(play.get());
-  REQUIRE(language);
-  play.release();
-  std::unique_ptr<kripke::game_lang::LanguagePlay> out(language);
-  out->set_world_limits(game.config().limits());
-  out->setup();
-  return out;
+  return kripke::game_lang::started_language_play(game, 1, "the test plays");
 }
 
 kripke::game_lang::SequenceCount count(const GossipGraph& g, CallsSeen seen,

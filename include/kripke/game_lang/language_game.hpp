@@ -65,6 +65,22 @@ class LanguageGame final : public Game {
   std::shared_ptr<const MoveTable> table_;
 };
 
+// A play of `game` set up from `seed`, for a command that searches a game written in the
+// language (`doing`: "plan searches"); InputError at /game for any other game.
+inline std::unique_ptr<LanguagePlay> started_language_play(const Game& game, std::uint64_t seed,
+                                                           const std::string& doing) {
+  Rng rng(seed);
+  std::unique_ptr<Play> play = game.new_play(rng);
+  if (!dynamic_cast<LanguagePlay*>(play.get()))
+    throw InputError(doing +
+                         " the moves of a game written in the game language (\"game\": "
+                         "\"model\" with \"moves\": docs/game-language.md)",
+                     "/game");
+  play->set_world_limits(game.config().limits());
+  play->setup();
+  return std::unique_ptr<LanguagePlay>(static_cast<LanguagePlay*>(play.release()));
+}
+
 // The "model" entry of a catalog: a game in the game language when the rules give moves,
 // a model otherwise.
 inline GameInfo model_game_info() {

@@ -8,17 +8,7 @@ namespace kripkesim {
 PlanResult find_plan(const kripke::Game& game, std::uint64_t seed, const kripke::FormulaPtr& goal,
                      int max_depth) {
   const auto start = [&] {
-    kripke::Rng rng(seed);
-    std::unique_ptr<kripke::Play> play = game.new_play(rng);
-    if (!dynamic_cast<kripke::game_lang::LanguagePlay*>(play.get()))
-      throw kripke::InputError(
-          "plan searches the moves of a game written in the game language (\"game\": "
-          "\"model\" with \"moves\": docs/game-language.md)",
-          "/game");
-    play->set_world_limits(game.config().limits());
-    play->setup();
-    return std::unique_ptr<kripke::game_lang::LanguagePlay>(
-        static_cast<kripke::game_lang::LanguagePlay*>(play.release()));
+    return kripke::game_lang::started_language_play(game, seed, "plan searches");
   };
   auto search = start();
   const kripke::game_lang::Plan plan =
