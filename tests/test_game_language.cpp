@@ -221,6 +221,19 @@ TEST_CASE("[game-language] a play: the protocol's moves, the log's records and t
   kripke::NullSink quiet;
   kripke::GameRunner viewer(*game, 1, quiet);
   for (const kripke::Event& e : events.events) {
+    if (e.record.is_object() && e.record["event"] == "update") {
+      // The update's audience is the callers: the others get neither its text, its formula
+      // nor their counts, only that the callers learn something.
+      for (kripke::Agent seat = 0; seat < 3; ++seat) {
+        const auto view = viewer.play().seat_view(e, seat);
+        REQUIRE(view);
+        bool heard = false;
+        for (const kripke::LogRecord& a : e.record["audience"]) heard = heard || a == seat + 1;
+        CHECK(view->contains("text") == heard);
+        CHECK(view->contains("formula") == heard);
+        CHECK(view->contains("you") == heard);
+      }
+    }
     if (!e.record.is_object() || e.record["event"] != "move") continue;
     for (kripke::Agent seat = 0; seat < 3; ++seat) {
       const auto view = viewer.play().seat_view(e, seat);
