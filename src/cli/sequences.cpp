@@ -14,6 +14,7 @@
 #include "input/config_file.hpp"
 #include "input/config_folders.hpp"
 #include "kripke/game.hpp"
+#include "kripke/plural.hpp"
 #include "kripke/text_width.hpp"
 #include "output/file_error.hpp"
 
@@ -36,15 +37,16 @@ void count(const SequencesOptions& options, const std::string& file) {
     kripke::Json out = {{"successful", c.successful},
                         {"unsuccessful", c.unsuccessful},
                         {"positions", c.positions},
-                        {"longest", c.longest}};
+                        {"longest", c.longest},
+                        {"step", c.rounds ? "round" : "move"}};
     if (several) out["config"] = file;
     std::cout << out.dump() << '\n';
   } else {
     std::string line = several ? file + ": " : "";  // piece by piece: GCC 12's -Wrestrict
-    line += fmt::format(
-        "{} successful and {} unsuccessful sequences (longest {} moves; {} "
-        "positions visited)",
-        c.successful, c.unsuccessful, c.longest, c.positions);
+    line += fmt::format("{} successful and {} unsuccessful sequences (longest {}; {} visited)",
+                        c.successful, c.unsuccessful,
+                        kripke::counted(std::uint64_t(c.longest), c.rounds ? "round" : "move"),
+                        kripke::counted(c.positions, "position"));
     std::cout << kripke::fit_lines(line) << '\n';
   }
 }

@@ -9,7 +9,8 @@
 //     precondition saying when it is legal, a postcondition (factual change), and who sees
 //     what (the parties see the move and learn the values of some formulas; the others see
 //     it, see that some move of this kind was made, or see nothing);
-//   - turns (round robin), and each player's win as a formula of `me`.
+//   - announcements made to everyone before the first turn (the opening);
+//   - turns (round robin, or simultaneous rounds), and each player's win as a formula of `me`.
 // GameRules reads all of that, checks it, and writes the model's own rules (every family
 // and pattern expanded) for ModelSpec; the plays (language_play.hpp) make the moves.
 #pragma once
@@ -39,6 +40,14 @@ struct MoveInstance {
 class GameRules {
  public:
   enum class Others { SeeTheMove, SeeThatOneWasMade, SeeNothing };
+  enum class Turns { RoundRobin, Simultaneous };
+
+  // A public announcement before the first turn (the father's "at least one of you is muddy").
+  struct Opening {
+    FormulaPtr formula;
+    std::string text;
+    std::string path;
+  };
 
   struct PostEntry {
     FormulaPtr target;  // an atom: the variable assigned (may use the parameters and _)
@@ -72,7 +81,11 @@ class GameRules {
     for (const char* key : {"actual", "goal"})
       if (const Json* v = r.find(key)) model_rules_[key] = *v;
     read_moves(r.required("moves"), r.path_of("moves"));
-    turns_ = r.choice("turns", "round-robin", {"round-robin"});
+    if (const Json* opening = r.find("opening")) read_opening(*opening, r.path_of("opening"));
+    turns_ = r.choice("turns", "round-robin", {"round-robin", "simultaneous"}) == "simultaneous"
+                 ? Turns::Simultaneous
+                 : Turns::RoundRobin;
+    turns_path_ = r.path_of("turns");
     if (r.find("win")) win_ = parse_template(r.required_string("win"), r.path_of("win"));
     r.done();
   }
@@ -81,6 +94,10 @@ class GameRules {
   const Json& model_rules() const { return model_rules_; }
   const Templates& templates() const { return templates_; }
   const std::vector<Move>& moves() const { return moves_; }
+  const std::vector<Opening>& opening() const { return opening_; }
+  // Whether every player with a move makes one at once, each round.
+  bool simultaneous() const { return turns_ == Turns::Simultaneous; }
+  const std::string& turns_path() const { return turns_path_; }
   std::size_t agent_count() const { return templates_.agents().size(); }
   const std::string& agent(Agent i) const { return templates_.agents()[std::size_t(i)]; }
   // A player's win (`me` bound to it), when the rules give one.
@@ -397,11 +414,19 @@ class GameRules {
             continue;
           }
           const FormulaPtr pattern = parse_template_raw(text, item_at);
-          Bindings me = {{"me", agent["name"].get<std::string>()}};
-          const std::vector<FormulaPtr> members =
-              mentions(*pattern, kEachAgent)
-                  ? templates_.for_each_agent(pattern, me)
-                  : std::vector<FormulaPtr>{templates_.instantiate(pattern, me)};
+          const std::string name = agent["name"].get<std::string>();
+          const Bindings me = {{"me", name}};
+          std::vector<FormulaPtr> members;
+          if (mentions(*pattern, kEachAgent)) {
+            members = templates_.for_each_agent(pattern, me);
+          } else if (mentions(*pattern, kOtherAgent)) {
+            for (const std::string& other : templates_.agents())
+              if (other != name)
+                members.push_back(
+                    templates_.instantiate(pattern, {{"me", name}, {kOtherAgent, other}}));
+          } else {
+            members = {templates_.instantiate(pattern, me)};
+          }
           for (const FormulaPtr& m : members)
             if (m->kind == Formula::Kind::Atom)
               expanded.push_back(model_lang::variable_name_of(*m));
@@ -505,6 +530,28 @@ class GameRules {
     }
   }
 
+  // "opening": ["someone_muddy"], or [{"formula": "someone_muddy", "text": "father: ..."}].
+  void read_opening(const Json& list, const std::string& path) {
+    const Json& items = array_at(list, path);
+    for (std::size_t k = 0; k < items.size(); ++k) {
+      const std::string at = path + "/" + std::to_string(k);
+      Opening o;
+      o.path = at;
+      if (items[k].is_string()) {
+        o.text = items[k].get<std::string>();
+        o.formula = parse_template(o.text, at);
+      } else {
+        ObjectReader r(items[k], at);
+        const std::string formula = r.required_string("formula");
+        o.formula = parse_template(formula, r.path_of("formula"));
+        o.text = r.string("text", formula);
+        o.path = r.path_of("formula");
+        r.done();
+      }
+      opening_.push_back(std::move(o));
+    }
+  }
+
   static std::size_t parameter_index(const Move& m, const std::string& name,
                                      const std::string& path) {
     const auto it = std::find(m.parameters.begin(), m.parameters.end(), name);
@@ -538,7 +585,9 @@ class GameRules {
   Json model_rules_;
   std::vector<std::string> fixed_;  // literals the law adds: families' initial members
   std::vector<Move> moves_;
-  std::string turns_;
+  std::vector<Opening> opening_;
+  Turns turns_ = Turns::RoundRobin;
+  std::string turns_path_;
   FormulaPtr win_;
 };
 

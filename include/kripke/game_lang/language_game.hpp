@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <utility>
+#include <vector>
 
 #include "kripke/game.hpp"
 #include "kripke/game_catalog.hpp"
@@ -38,31 +39,46 @@ class LanguageGame final : public Game {
     spec_ = std::make_shared<const model_lang::ModelSpec>(rules_->model_rules());
     data_ = std::make_shared<const model_lang::ModelData>(spec_, c.limits());
     table_ = std::make_shared<const MoveTable>(rules_, strategies_, data_->vocabulary());
-    const LanguagePlay check(data_, 0, table_, c.game);
+    table_->check_simultaneous_posts(data_->vocabulary());
+    LanguagePlay check(data_, 0, table_, c.game);
     check.check_formulas();
     check.check_moves_can_be_legal();
+    read_deals(check.opening_worlds());
   }
 
   // The rules as the config writes them.
   Json rules() const override { return config().rules; }
   const GameRules& game_rules() const { return *rules_; }
 
-  std::size_t deal_count() const override { return data_->world_count(); }
+  // Deal k is the k-th world at which the opening announcements hold.
+  std::size_t deal_count() const override { return deals_.size(); }
   std::unique_ptr<Play> new_play_with_deal(Rng&, std::size_t k) const override {
     if (k >= deal_count()) throw std::out_of_range("game: no such world");
-    return std::make_unique<LanguagePlay>(data_, World(k), table_, config().game);
+    return std::make_unique<LanguagePlay>(data_, deals_[k], table_, config().game);
   }
   std::unique_ptr<Play> new_play(Rng& rng) const override {
-    const World actual = data_->actual() ? *data_->actual() : World(rng.below(deal_count()));
+    const World actual = data_->actual() ? *data_->actual() : deals_[rng.below(deal_count())];
     return std::make_unique<LanguagePlay>(data_, actual, table_, config().game);
   }
 
  private:
+  // The worlds a play may start at: where the opening announcements hold (the rules'
+  // actual world must be one).
+  void read_deals(const WorldSet& opening) {
+    opening.for_each([this](World w) { deals_.push_back(w); });
+    if (deals_.empty())
+      throw InputError("the opening announcements are false at every world",
+                       rules_->opening().back().path);
+    if (const auto actual = data_->actual(); actual && !opening.test(*actual))
+      throw InputError("the opening announcements are false at the actual world", "/rules/actual");
+  }
+
   std::shared_ptr<const GameRules> rules_;
   std::shared_ptr<const std::vector<Strategy>> strategies_;
   std::shared_ptr<const model_lang::ModelSpec> spec_;
   std::shared_ptr<const model_lang::ModelData> data_;
   std::shared_ptr<const MoveTable> table_;
+  std::vector<World> deals_;  // ascending
 };
 
 // A play of `game` set up from `seed`, for a command that searches a game written in the

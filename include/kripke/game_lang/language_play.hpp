@@ -1,12 +1,14 @@
 // A play of a game written in the game language (game_rules.hpp) on the explicit engine: the
 // model of the rules, and the moves the players make, each a product update with the move's
-// action model. Turns go round the players; a player with no move its strategy allows is
-// passed over, and when nobody has one the game has stalled.
+// action model. Turns go round the players, or every player moves at once each round (the
+// moves' action models composed: joint_action.hpp); a player with no move its strategy
+// allows is passed over, and when nobody has one the game has stalled.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -15,6 +17,7 @@
 #include <vector>
 
 #include "kripke/game_lang/game_rules.hpp"
+#include "kripke/game_lang/joint_action.hpp"
 #include "kripke/game_lang/move_table.hpp"
 #include "kripke/game_lang/strategies.hpp"
 #include "kripke/model_lang/model_game.hpp"
@@ -57,13 +60,28 @@ class LanguagePlay final : public model_lang::ModelPlay {
   Json knowledge(Agent i) const override {
     return {{"win", to_string(*win_[std::size_t(i)])}, {"world", deal()}};
   }
+  // The opening announcements, to everyone.
+  void setup() override {
+    for (const GameRules::Opening& o : rules_->opening()) announce(expanded(o.formula), o.text);
+  }
+  // A turn: the next player's move, or in simultaneous rounds every player's at once.
   TurnOutcome play_turn(Rng& rng) override {
-    const std::optional<Agent> mover = next_mover();
-    if (!mover) return TurnOutcome::Stalled;
-    const std::vector<std::size_t> moves = allowed(*mover);
-    const Strategy& s = strategy(*mover);
-    make(moves[s.first ? 0 : std::size_t(rng.below(moves.size()))]);
-    return next_mover() ? TurnOutcome::Continue : TurnOutcome::Stalled;
+    const auto choice = [&](Agent a, const std::vector<std::size_t>& moves) {
+      return moves[strategy(a).first ? 0 : std::size_t(rng.below(moves.size()))];
+    };
+    if (rules_->simultaneous()) {
+      const auto by_player = allowed_by_player();
+      std::vector<std::size_t> round;
+      for (std::size_t a = 0; a < by_player.size(); ++a)
+        if (!by_player[a].empty()) round.push_back(choice(Agent(a), by_player[a]));
+      if (round.empty()) return TurnOutcome::Stalled;
+      make_round(round);
+    } else {
+      const std::optional<Agent> mover = next_mover();
+      if (!mover) return TurnOutcome::Stalled;
+      make(choice(*mover, allowed(*mover)));
+    }
+    return anyone_may_move() ? TurnOutcome::Continue : TurnOutcome::Stalled;
   }
   TurnOutcome person_move(const Json& move, const std::string& path, Rng&) override {
     const MoveInstance instance = rules_->read_instance(move, path);
@@ -75,21 +93,36 @@ class LanguagePlay final : public model_lang::ModelPlay {
                            (mover ? " (it is " + rules_->agent(*mover) + "'s turn)" : ""),
                        path);
     make(k);
-    return next_mover() ? TurnOutcome::Continue : TurnOutcome::Stalled;
+    return anyone_may_move() ? TurnOutcome::Continue : TurnOutcome::Stalled;
   }
-  // A script's move: any legal move, whoever's turn it is.
+  // A script's move: any legal move, whoever's turn it is; or {"round": [move, ...]}, moves
+  // of different players made at once (as a simultaneous round makes them).
   void scripted_move(const Json& move, const std::string& path) override {
-    const MoveInstance instance = rules_->read_instance(move, path);
-    const std::size_t k = index_of(instance);
-    if (!holds(*table_->prepared(k).legal))
-      throw InputError(rules_->instance_text(instance) + " is not legal here: " +
-                           to_string(*table_->prepared(k).legal) + " is false",
-                       path);
-    make(k);
+    if (!move.is_object() || !move.contains("round")) {
+      make(scripted_instance(move, path));
+      return;
+    }
+    ObjectReader r(move, path);
+    const Json& list = array_at(r.required("round"), r.path_of("round"));
+    r.done();
+    if (list.empty()) throw InputError("a round needs at least one move", r.path_of("round"));
+    std::vector<std::size_t> round;
+    std::vector<bool> moved(rules_->agent_count(), false);
+    for (std::size_t j = 0; j < list.size(); ++j) {
+      const std::string at = r.path_of("round") + "/" + std::to_string(j);
+      round.push_back(scripted_instance(list[j], at));
+      const Agent mover = rules_->mover(instances_[round.back()]);
+      if (moved[std::size_t(mover)])
+        throw InputError(rules_->agent(mover) + " moves twice in the round", at);
+      moved[std::size_t(mover)] = true;
+    }
+    make_round(round);
   }
 
-  // The next player round the table from the last mover with a move its strategy allows.
+  // The next player round the table from the last mover with a move its strategy allows;
+  // none in simultaneous rounds, where every player moves at once.
   std::optional<Agent> next_mover() const override {
+    if (rules_->simultaneous()) return std::nullopt;
     const std::size_t n = rules_->agent_count();
     const std::size_t from = last_mover_ ? std::size_t(*last_mover_) + 1 : 0;
     for (std::size_t k = 0; k < n; ++k) {
@@ -105,9 +138,12 @@ class LanguagePlay final : public model_lang::ModelPlay {
     return out;
   }
   std::optional<Json> replayed_move(const std::vector<LogRecord>& turn) const override {
+    Json round = Json::array();
     for (const LogRecord& r : turn)
-      if (r.value("event", "") == "move" && r.contains("move")) return r["move"];
-    return std::nullopt;
+      if (r.value("event", "") == "move" && r.contains("move")) round.push_back(Json(r["move"]));
+    if (round.empty()) return std::nullopt;
+    if (!rules_->simultaneous()) return round.front();
+    return Json{{"round", std::move(round)}};
   }
   // The move record says which move it was: a player who does not see it reads only that a
   // move was made (or nothing). The update's audience is who sees the move, so that the
@@ -129,19 +165,11 @@ class LanguagePlay final : public model_lang::ModelPlay {
 
   // --- for searches over the moves (move_sequences.hpp) ---------------------------------
   // The moves agent i's strategy allows now, as indices into instances().
-  std::vector<std::size_t> allowed(Agent i) const {
-    const Strategy& s = strategy(i);
-    std::vector<std::size_t> out;
-    for (std::size_t k : legal(i)) {
-      if (s.kind == Strategy::Kind::Random) {
-        out.push_back(k);
-        continue;
-      }
-      if (const FormulaPtr& guard = table_->prepared(k).guard; guard && holds(*guard))
-        out.push_back(k);
-    }
-    return out;
-  }
+  std::vector<std::size_t> allowed(Agent i) const { return allowed_moves(int(i))[i]; }
+  // The same for every player at once: the preconditions and guards share their atoms and
+  // definitions, each computed once (a round of the muddy children asks "everyone knows"
+  // in every child's precondition).
+  std::vector<std::vector<std::size_t>> allowed_by_player() const { return allowed_moves(-1); }
   // The moves of agent i legal now (their preconditions hold at the actual world).
   std::vector<std::size_t> legal(Agent i) const {
     std::vector<std::size_t> out;
@@ -238,6 +266,7 @@ class LanguagePlay final : public model_lang::ModelPlay {
       if (p.post) p.post->check_formulas([this](const Formula& phi) { (void)truth(phi); });
     }
     for (const FormulaPtr& win : win_) check(win, "/rules/win");
+    for (const GameRules::Opening& o : rules_->opening()) check(o.formula, o.path);
   }
 
   // Refuses a move that can never be legal: its precondition is factual, false at every world
@@ -263,32 +292,91 @@ class LanguagePlay final : public model_lang::ModelPlay {
     }
   }
 
+  // The worlds at which the opening announcements hold, each after those before it: the
+  // actual worlds a play may have, as an announcement is truthful.
+  WorldSet opening_worlds() {
+    const Snapshot start = snapshot();
+    for (const GameRules::Opening& o : rules_->opening())
+      model_.restrict_alive(truth(*expanded(o.formula)));
+    WorldSet out = model_.alive();
+    restore(start);
+    return out;
+  }
+
+  // Whether some player has a move its strategy allows (else the game has stalled).
+  bool anyone_may_move() const {
+    const auto by_player = allowed_by_player();
+    return std::any_of(by_player.begin(), by_player.end(),
+                       [](const auto& moves) { return !moves.empty(); });
+  }
+
   // Move k, logged: its move record, then the product update with its action model.
   void make(std::size_t k) {
     const MoveInstance& chosen = instances_[k];
-    const Agent mover = rules_->mover(chosen);
-    if (logging()) {
-      LogRecord rec = record("move");
-      rec["agent"] = mover + 1;
-      rec["move"] = rules_->instance_json(chosen);
-      if (const auto seen = audience(chosen)) {
-        LogRecord who = LogRecord::array();
-        for (Agent a : *seen) who.push_back(a + 1);
-        rec["seen_by"] = who;
-        rec["others_see"] = rules_->moves()[chosen.move].others == GameRules::Others::SeeNothing
-                                ? "nothing"
-                                : "that a move was made";
-      }
-      rec["text"] = agent_name(mover) + ": " + rules_->instance_text(chosen);
-      const std::string text = rec["text"];
-      emit(std::move(rec), text);
-    }
+    log_move(k);
     Built built = action_model(k);
-    act_visibly(chosen, built, rules_->instance_text(chosen),
+    act_visibly(audience(chosen), built, rules_->instance_text(chosen),
                 to_string(*table_->prepared(k).legal));
-    last_mover_ = mover;
+    last_mover_ = rules_->mover(chosen);
   }
 
+  // Moves of different players made at once: each logged, then one product update with the
+  // moves' action models composed. Its audience: those who see every one of the moves.
+  void make_round(const std::vector<std::size_t>& round) {
+    if (round.size() == 1) {
+      make(round.front());
+      return;
+    }
+    for (std::size_t k : round) log_move(k);
+    Built joint = action_model(round.front());
+    std::optional<std::vector<Agent>> seen = audience(instances_[round.front()]);
+    std::string text = rules_->instance_text(instances_[round.front()]);
+    std::string formula = "(";
+    formula += to_string(*table_->prepared(round.front()).legal);
+    formula += ")";
+    for (std::size_t j = 1; j < round.size(); ++j) {
+      const std::size_t k = round[j];
+      const Built part = action_model(k);
+      joint.action = joint_action(joint.action, part.action, model_);
+      joint.copies = joint.copies || part.copies;
+      if (const auto also = audience(instances_[k])) {
+        std::vector<Agent> both;
+        for (Agent a : *also)
+          if (!seen || std::count(seen->begin(), seen->end(), a)) both.push_back(a);
+        seen = std::move(both);
+      }
+      text += " + ";
+      text += rules_->instance_text(instances_[k]);
+      formula += " & (";
+      formula += to_string(*table_->prepared(k).legal);
+      formula += ")";
+    }
+    act_visibly(seen, joint, text, formula);
+  }
+
+ private:
+  // Move k's record in the log.
+  void log_move(std::size_t k) {
+    if (!logging()) return;
+    const MoveInstance& chosen = instances_[k];
+    const Agent mover = rules_->mover(chosen);
+    LogRecord rec = record("move");
+    rec["agent"] = mover + 1;
+    rec["move"] = rules_->instance_json(chosen);
+    if (const auto seen = audience(chosen)) {
+      LogRecord who = LogRecord::array();
+      for (Agent a : *seen) who.push_back(a + 1);
+      rec["seen_by"] = who;
+      rec["others_see"] = rules_->moves()[chosen.move].others == GameRules::Others::SeeNothing
+                              ? "nothing"
+                              : "that a move was made";
+    }
+    rec["text"] = agent_name(mover) + ": " + rules_->instance_text(chosen);
+    const std::string text = rec["text"];
+    emit(std::move(rec), text);
+  }
+
+ public:
   std::optional<Agent> last_mover() const { return last_mover_; }
   void set_last_mover(std::optional<Agent> a) { last_mover_ = a; }
   using ModelPlay::contract;
@@ -299,10 +387,57 @@ class LanguagePlay final : public model_lang::ModelPlay {
 
  private:
   struct Built {
-    ActionModel am;
-    std::vector<std::string> names;
+    NamedAction action;
     bool copies = false;  // some world has more than one event
   };
+
+  // The moves each player's strategy allows (only agent `only`'s when it is not -1): every
+  // precondition and guard evaluated by one evaluator that computes each atom and
+  // definition once, for this call only (the model changes with the next move).
+  std::vector<std::vector<std::size_t>> allowed_moves(int only) const {
+    const auto memo = std::make_shared<std::unordered_map<std::string, WorldSet>>();
+    const Evaluator shared = evaluator_sharing(memo);
+    std::vector<std::vector<std::size_t>> out(rules_->agent_count());
+    for (std::size_t k = 0; k < instances_.size(); ++k) {
+      const Agent mover = rules_->mover(instances_[k]);
+      if (only >= 0 && mover != Agent(only)) continue;
+      const MoveTable::Prepared& p = table_->prepared(k);
+      if (!shared.holds_at_actual(*p.legal)) continue;
+      if (strategy(mover).kind == Strategy::Kind::Random ||
+          (p.guard && shared.holds_at_actual(*p.guard)))
+        out[std::size_t(mover)].push_back(k);
+    }
+    return out;
+  }
+  // An evaluator on the model now whose atoms and definitions are kept in `memo` once
+  // computed.
+  Evaluator evaluator_sharing(
+      const std::shared_ptr<std::unordered_map<std::string, WorldSet>>& memo) const {
+    return Evaluator(
+        model_,
+        [this, memo](const Formula& a, const Model& m) -> WorldSet {
+          if (a.kind == Formula::Kind::Compare) return compare(a, m);
+          const std::string key = to_string(a);
+          if (const auto it = memo->find(key); it != memo->end()) return it->second;
+          WorldSet t = rules_->templates().defines(a.name)
+                           ? evaluator_sharing(memo).eval(*expanded(std::make_shared<Formula>(a)))
+                           : ModelPlay::atom(a, m);
+          return memo->emplace(key, std::move(t)).first->second;
+        },
+        agent_names_in_formulas(),
+        [this](const Term& t, const Model& m) { return term_values(t, m); });
+  }
+
+  // The instance a script's move names, legal here.
+  std::size_t scripted_instance(const Json& move, const std::string& path) const {
+    const MoveInstance instance = rules_->read_instance(move, path);
+    const std::size_t k = index_of(instance);
+    if (!holds(*table_->prepared(k).legal))
+      throw InputError(rules_->instance_text(instance) + " is not legal here: " +
+                           to_string(*table_->prepared(k).legal) + " is false",
+                       path);
+    return k;
+  }
 
   const Strategy& strategy(Agent i) const { return table_->strategy(i); }
   std::size_t index_of(const MoveInstance& instance) const { return table_->index_of(instance); }
@@ -318,12 +453,22 @@ class LanguagePlay final : public model_lang::ModelPlay {
   // always knows.
   // When the move copied worlds (an onlooker does not know which move it was), the model is
   // contracted before it is logged: copies that no formula tells apart are merged.
-  void act_visibly(const MoveInstance& chosen, Built& built, const std::string& text,
-                   const std::string& formula) {
+  void act_visibly(const std::optional<std::vector<Agent>>& seen, Built& built,
+                   const std::string& text, const std::string& formula) {
     const bool copies = built.copies;
-    apply_action(built.am, std::move(built.names), text, formula, audience(chosen),
-                 [this, copies](Model& m) {
-                   observe_again(m);
+    bool changes_facts = false;
+    for (const auto& row : built.action.am.valuation_after) changes_facts |= !row.empty();
+    // One event that changes no fact, seen by everyone, is a public announcement of its
+    // precondition: the worlds keep their numbers (and a model whose relations hide bits
+    // keeps its fast partitions), where a product update would copy and renumber them.
+    if (!seen && built.action.am.preconditions.size() == 1 && !changes_facts) {
+      const UpdateResult r = public_announce(model_, built.action.am.preconditions.front());
+      log_update(UpdateKind::Public, all_agents(), text, formula, r);
+      return;
+    }
+    apply_action(built.action.am, std::move(built.action.names), text, formula, seen,
+                 [this, copies, changes_facts](Model& m) {
+                   if (changes_facts) observe_again(m);
                    if (copies && m.s5_over_alive()) m = contracted_model(m);
                  });
     if (copies) forget_world_history();
@@ -339,23 +484,36 @@ class LanguagePlay final : public model_lang::ModelPlay {
     return parties;
   }
 
+  // Each agent refines its relation by everything it observes at once: one key per world,
+  // equal exactly when the agent observes the same there. Only a move that changed facts
+  // needs it: a product update without postconditions keeps every relation within what its
+  // agent observes.
   void observe_again(Model& m) const {
     const model_lang::Vocabulary& vocab = data()->vocabulary();
-    std::vector<std::uint64_t> key(m.world_count(), 0);
-    for (std::size_t i = 0; i < data()->agents().size(); ++i)
-      for (const model_lang::Observation& o : data()->agents()[i].observes) {
+    for (std::size_t i = 0; i < data()->agents().size(); ++i) {
+      const auto& observes = data()->agents()[i].observes;
+      if (observes.empty()) continue;
+      // The observed variables' digits of the valuation (a number below the assignments'),
+      // then each observed term's value paired with the key so far, numbered densely.
+      std::vector<std::uint64_t> key(m.world_count(), 0);
+      for (const model_lang::Observation& o : observes)
+        if (!o.term) {
+          const std::size_t k = std::size_t(o.variable);
+          m.alive().for_each(
+              [&](World w) { key[w] += vocab.value_index(m.valuation(w), k) * vocab.stride(k); });
+        }
+      for (const model_lang::Observation& o : observes)
         if (o.term) {
           const model_lang::CompiledTerm term = model_lang::compile(*o.term, vocab);
+          std::map<std::pair<std::uint64_t, std::int64_t>, std::uint64_t> number;
           m.alive().for_each([&](World w) {
-            key[w] = std::uint64_t(model_lang::value(term, vocab, m.valuation(w)));
-          });
-        } else {
-          m.alive().for_each([&](World w) {
-            key[w] = vocab.value_index(m.valuation(w), std::size_t(o.variable));
+            const auto pair =
+                std::make_pair(key[w], model_lang::value(term, vocab, m.valuation(w)));
+            key[w] = number.emplace(pair, number.size()).first->second;
           });
         }
-        kripke::observe(m, {Agent(i)}, key);
-      }
+      kripke::observe(m, {Agent(i)}, key);
+    }
   }
 
   // The action model of move k: its events are the move itself (seen by everyone) or every
@@ -367,7 +525,7 @@ class LanguagePlay final : public model_lang::ModelPlay {
     const GameRules::Move& move = rules_->moves()[chosen.move];
     Built b;
     const std::size_t agents = rules_->agent_count();
-    b.am.event_class.assign(agents, {});
+    b.action.am.event_class.assign(agents, {});
     std::uint32_t next_class = 1;  // 0: an event the agent does not see
     std::vector<std::size_t> events;
     if (move.others == GameRules::Others::SeeTheMove) {
@@ -384,33 +542,33 @@ class LanguagePlay final : public model_lang::ModelPlay {
       const std::string name = rules_->instance_text(instances_[e]);
       for (std::size_t g = 0; g < groups.size(); ++g) {
         if (e == k && groups[g].test(model_.actual())) {
-          b.am.actual_event = b.am.preconditions.size();
+          b.action.am.actual_event = b.action.am.preconditions.size();
         }
-        b.am.preconditions.push_back(groups[g]);
-        b.am.valuation_after.push_back(
+        b.action.am.preconditions.push_back(groups[g]);
+        b.action.am.valuation_after.push_back(
             post ? post->valuations(model_, groups[g],
                                     [this](const Formula& phi) { return truth(phi); })
                  : std::vector<std::uint32_t>{});
-        b.names.push_back(groups.size() > 1 ? name + "#" + std::to_string(g + 1) : name);
+        b.action.names.push_back(groups.size() > 1 ? name + "#" + std::to_string(g + 1) : name);
         // The parties tell this event from every other; the others do not (when they see
         // the move, it is the only one, and they do not see what the parties learn).
         for (std::size_t a = 0; a < agents; ++a)
-          b.am.event_class[a].push_back(is_party(Agent(a), instances_[e]) ? next_class : 0);
+          b.action.am.event_class[a].push_back(is_party(Agent(a), instances_[e]) ? next_class : 0);
         ++next_class;
       }
     }
     std::size_t pairs = 0;
     WorldSet some_event(model_.world_count());
-    for (const WorldSet& pre : b.am.preconditions) {
+    for (const WorldSet& pre : b.action.am.preconditions) {
       pairs += pre.count();
       some_event |= pre;
     }
     b.copies = move.others == GameRules::Others::SeeNothing || pairs > some_event.count();
     if (move.others == GameRules::Others::SeeNothing) {
-      b.am.preconditions.push_back(model_.alive());
-      b.am.valuation_after.emplace_back();
-      b.names.push_back("nothing");
-      for (std::size_t a = 0; a < agents; ++a) b.am.event_class[a].push_back(0);
+      b.action.am.preconditions.push_back(model_.alive());
+      b.action.am.valuation_after.emplace_back();
+      b.action.names.push_back("nothing");
+      for (std::size_t a = 0; a < agents; ++a) b.action.am.event_class[a].push_back(0);
     }
     return b;
   }

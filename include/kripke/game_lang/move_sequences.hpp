@@ -8,7 +8,8 @@
 // facts (LanguagePlay::decided_by_facts), a position is its assignment: the sequences from
 // it depend on nothing else, so each position is counted once (facts.hpp). Otherwise the
 // search makes every move on the model (contracted after each: the same truths in fewer
-// worlds) and goes back.
+// worlds) and goes back. In simultaneous rounds a step is a round: one move of every
+// player who may move, in every combination.
 #pragma once
 
 #include <algorithm>
@@ -22,6 +23,23 @@
 #include "kripke/interrupt.hpp"
 
 namespace kripke::game_lang {
+
+// Calls f with every choice of one element from each list (in order), as a vector.
+template <class F>
+void for_each_choice(const std::vector<std::vector<std::size_t>>& lists, F&& f) {
+  std::vector<std::size_t> choice(lists.size());
+  const auto next = [&](const auto& self, std::size_t depth) -> void {
+    if (depth == lists.size()) {
+      f(choice);
+      return;
+    }
+    for (std::size_t k : lists[depth]) {
+      choice[depth] = k;
+      self(self, depth + 1);
+    }
+  };
+  next(next, 0);
+}
 
 struct SequenceCount {
   std::uint64_t successful = 0;
@@ -58,19 +76,27 @@ class SequenceCounter {
   void visit(int depth, SequenceCount& c) {
     ++c.positions;
     if ((c.positions & 1023) == 0) poll_interrupt();
-    std::vector<std::size_t> moves;
-    for (std::size_t i = 0; i < play_.rules().agent_count(); ++i)
-      for (std::size_t k : play_.allowed(Agent(i))) moves.push_back(k);
-    if (moves.empty()) {
+    // The steps: one move each, or in simultaneous rounds one move of every player who
+    // may move.
+    std::vector<std::vector<std::size_t>> steps, per_player = play_.allowed_by_player();
+    std::erase_if(per_player, [](const auto& moves) { return moves.empty(); });
+    if (play_.rules().simultaneous()) {
+      if (!per_player.empty())
+        for_each_choice(per_player, [&](const std::vector<std::size_t>& r) { steps.push_back(r); });
+    } else {
+      for (const auto& moves : per_player)
+        for (std::size_t k : moves) steps.push_back({k});
+    }
+    if (steps.empty()) {
       if (depth == 0) return;
       c.longest = std::max(c.longest, depth);
       ++(play_.everyone_won() ? c.successful : c.unsuccessful);
       return;
     }
     if (depth >= max_length_) too_long();
-    for (std::size_t k : moves) {
+    for (const std::vector<std::size_t>& step : steps) {
       auto saved = play_.snapshot();
-      play_.make(k);
+      play_.make_round(step);
       play_.contract();
       visit(depth + 1, c);
       play_.restore(std::move(saved));
@@ -128,13 +154,33 @@ class SequenceCounter {
     memo_.emplace(a, Tally{});
     Tally t;
     bool moved = false;
-    for (const FactMove& m : moves_) {
-      if (!m.played || !m.legal.holds(a) || (m.guard && !m.guard->holds(a))) continue;
+    const auto step_to = [&](std::uint64_t b) {
       moved = true;
-      const Tally next = tally(m.post ? m.post->after(a) : a, depth + 1);
+      const Tally next = tally(b, depth + 1);
       t.successful += next.successful;
       t.unsuccessful += next.unsuccessful;
       t.longest = std::max(t.longest, next.longest + 1);
+    };
+    const auto after = [&](std::size_t k) { return moves_[k].post ? moves_[k].post->after(a) : a; };
+    std::vector<std::vector<std::size_t>> per_player(play_.rules().agent_count());
+    for (std::size_t k = 0; k < moves_.size(); ++k) {
+      const FactMove& m = moves_[k];
+      if (m.played && m.legal.holds(a) && (!m.guard || m.guard->holds(a)))
+        per_player[m.mover].push_back(k);
+    }
+    if (play_.rules().simultaneous()) {
+      // A round's moves change different variables (MoveTable::check_simultaneous_posts):
+      // the assignment after is this one plus each move's change.
+      std::erase_if(per_player, [](const auto& moves) { return moves.empty(); });
+      if (!per_player.empty())
+        for_each_choice(per_player, [&](const std::vector<std::size_t>& round) {
+          std::uint64_t b = a;
+          for (std::size_t k : round) b += after(k) - a;
+          step_to(b);
+        });
+    } else {
+      for (const auto& moves : per_player)
+        for (std::size_t k : moves) step_to(after(k));
     }
     if (!moved) {
       const bool won =

@@ -58,6 +58,29 @@ class MoveTable {
   // Per player, when the rules give a win; empty otherwise.
   const std::vector<FormulaPtr>& wins() const { return win_; }
 
+  // In simultaneous rounds, two players' moves are made at once: they may not change the
+  // same variable (which value would it take?). InputError at the later move's post.
+  void check_simultaneous_posts(const model_lang::Vocabulary& vocab) const {
+    if (!rules_->simultaneous()) return;
+    std::vector<std::vector<bool>> assigns(size(), std::vector<bool>(vocab.size(), false));
+    for (std::size_t k = 0; k < size(); ++k)
+      if (prepared_[k].post)
+        for (const auto& a : prepared_[k].post->assignments()) assigns[k][a.variable] = true;
+    for (std::size_t k = 0; k < size(); ++k)
+      for (std::size_t j = 0; j < k; ++j) {
+        if (rules_->mover(instances_[j]) == rules_->mover(instances_[k])) continue;
+        for (std::size_t v = 0; v < vocab.size(); ++v)
+          if (assigns[k][v] && assigns[j][v])
+            throw InputError(
+                "in simultaneous rounds two players' moves may not change the "
+                "same variable: " +
+                    rules_->instance_text(instances_[j]) + " and " +
+                    rules_->instance_text(instances_[k]) + " both change " +
+                    vocab.variables()[v].name,
+                rules_->moves()[instances_[k].move].path + "/post");
+      }
+  }
+
   // The index of an instance of the rules.
   std::size_t index_of(const MoveInstance& instance) const {
     for (std::size_t k = 0; k < instances_.size(); ++k)

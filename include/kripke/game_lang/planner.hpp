@@ -39,7 +39,13 @@ struct Plan {
 class Planner {
  public:
   Planner(LanguagePlay& play, FormulaPtr goal, int max_depth, const WorldLimits& limits)
-      : play_(play), goal_(std::move(goal)), max_depth_(max_depth), limits_(limits) {}
+      : play_(play), goal_(std::move(goal)), max_depth_(max_depth), limits_(limits) {
+    if (play_.rules().simultaneous())
+      throw InputError(
+          "plan searches moves made one at a time: games with simultaneous rounds "
+          "are not planned yet",
+          play_.rules().turns_path());
+  }
 
   // FormulaError for a goal that names an unknown variable or agent.
   Plan search() {

@@ -34,6 +34,8 @@ inline const std::string* bound(const Bindings& bindings, const std::string& wor
 
 // The word that stands for every agent in turn.
 inline const std::string kEachAgent = "_";
+// In an agent's observes: every agent but the agent itself (the others' foreheads).
+inline const std::string kOtherAgent = "other";
 
 class Templates {
  public:

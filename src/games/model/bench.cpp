@@ -1,7 +1,8 @@
 // Benchmarks of models written in a config: Sum and Product with its statements written
 // with Kv (bounds 100 and 500, on both engines), a model of 14.7 million worlds asked --where /
 // --valid questions, and a random belief (KD45) model of 20,000 worlds updated by an action
-// model with arrows and asked a common-belief question.
+// model with arrows and asked a common-belief question. And a game in the game language
+// beside the built-in game it re-expresses: the muddy children.
 #include "bench/bench.hpp"
 
 #include <fmt/core.h>
@@ -12,10 +13,12 @@
 
 #include "games/catalog.hpp"
 #include "kripke/formula_parser.hpp"
+#include "kripke/game_lang/muddy_children.hpp"
 #include "kripke/game_loop.hpp"
 #include "kripke/rng.hpp"
 #include "kripke/symbolic/buddy_session.hpp"
 #include "kripke/updates.hpp"
+#include "output/sinks.hpp"
 
 namespace kripkesim {
 namespace {
@@ -166,6 +169,40 @@ std::vector<BenchRow> belief_kd45(int repeat) {
            fmt::format("{} worlds after, C holds at {}; target < 1 s", after, holding)}};
 }
 
+// The muddy children, every child muddy (the longest game: n rounds), as `kripkesim run
+// --log` plays them: the built-in game on each engine, and the game written in the language.
+std::vector<BenchRow> muddy_in_the_language(int children, int repeat) {
+  kripke::Json all = kripke::Json::array();
+  for (int i = 1; i <= children; ++i) all.push_back(i);
+  const auto timed = [&](const kripke::Game& game) {
+    int turns = 0;
+    const Timings t = time_runs(repeat, [&] {
+      TranscriptAndLog written;
+      turns = kripke::run_game(game, 1, written.sink()).turns;
+    });
+    return std::make_pair(t, turns);
+  };
+  std::vector<BenchRow> rows;
+  for (const char* engine : {"explicit", "symbolic"}) {
+    kripke::GameConfig config;
+    config.game = "muddy";
+    config.engine = engine;
+    config.rules = {{"children", children}};
+    config.deal = {{"muddy", all}};
+    const auto [t, turns] = timed(*games().make(config));
+    rows.push_back(
+        {fmt::format("built-in muddy children, n = {}, {} engine: run, transcript and log",
+                     children, engine),
+         t, fmt::format("{} rounds", turns)});
+  }
+  const auto game = model(kripke::game_lang::muddy_children_rules(children, all));
+  const auto [t, turns] = timed(*game);
+  rows.push_back(
+      {fmt::format("the same game in the game language, n = {}, explicit engine", children), t,
+       fmt::format("{} rounds; target: within 2x of the built-in game", turns)});
+  return rows;
+}
+
 std::vector<BenchCase> model_bench_cases() {
   return {
       {"model-sum-and-product",
@@ -181,6 +218,15 @@ std::vector<BenchCase> model_bench_cases() {
        "a random KD45 model (20,000 worlds, 3 agents): an action model with arrows and a C "
        "formula",
        5, [](int repeat) { return belief_kd45(repeat); }},
+      {"language-muddy",
+       "the muddy children written in the game language beside the built-in game, n = 12, 20, "
+       "all muddy, with transcript and log",
+       3,
+       [](int repeat) {
+         std::vector<BenchRow> rows = muddy_in_the_language(12, repeat);
+         for (BenchRow& row : muddy_in_the_language(20, repeat)) rows.push_back(std::move(row));
+         return rows;
+       }},
       {"symbolic-sum-and-product",
        "Sum and Product on both engines, bounds 100 and 500 (1000: scenario-sum-and-product-"
        "engines)",

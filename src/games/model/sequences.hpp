@@ -16,6 +16,7 @@ struct MoveSequences {
   std::uint64_t unsuccessful = 0;
   std::uint64_t positions = 0;
   int longest = 0;
+  bool rounds = false;  // a step is a round (simultaneous turns), not one move
 };
 
 // InputError when the game is not written in the game language or has no win.

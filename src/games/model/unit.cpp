@@ -13,7 +13,10 @@ GameUnit model_unit() {
   return {kripke::game_lang::model_game_info(),
           model_bench_cases,
           play::language_desk,
-          {{"model"}, {"games/gossip-three", true, true}, {"games/gossip-four", true, true}}};
+          {{"model"},
+           {"games/gossip-three", true, true},
+           {"games/gossip-four", true, true},
+           {"games/muddy-children", true, true}}};
 }
 
 }  // namespace kripkesim

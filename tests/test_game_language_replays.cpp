@@ -1,0 +1,256 @@
+// Proof that the game language runs the same engine as the built-in games: a built-in game
+// and its re-expression in the language (docs/game-language.md), played from the same
+// deal, give the same knowledge trajectory — after every update the same worlds, and for
+// every agent the same count of possible worlds, relation pairs and whether it knows.
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cli_runner.hpp"
+#include "event_recorder.hpp"
+#include "kripke/game_lang/joint_action.hpp"
+#include "kripke/game_lang/language_game.hpp"
+#include "kripke/game_lang/muddy_children.hpp"
+#include "kripke/game_loop.hpp"
+#include "kripke/games/muddy/game.hpp"
+#include "random_cases.hpp"
+
+using namespace kripke_test;
+
+namespace {
+
+// What an update record says about knowledge, without its wording.
+struct Step {
+  std::string kind;
+  kripke::Json worlds, agents;
+  bool operator==(const Step&) const = default;
+};
+
+std::vector<Step> trajectory(const EventRecorder& run) {
+  std::vector<Step> out;
+  for (const kripke::LogRecord& r : run.records("update")) {
+    kripke::Json agents = kripke::Json::array();
+    for (const kripke::LogRecord& a : r["agents"])
+      agents.push_back(
+          {a["possible"].get<int>(), a["relations"].get<std::uint64_t>(), a["knows"].get<bool>()});
+    out.push_back(
+        {r["turn"].get<int>() == 0 ? "setup" : "turn",
+         {r["worlds_before"].get<std::uint64_t>(), r["worlds_after"].get<std::uint64_t>()},
+         agents});
+  }
+  return out;
+}
+
+std::ostream& operator<<(std::ostream& os, const Step& s) {
+  return os << s.kind << ' ' << s.worlds.dump() << ' ' << s.agents.dump();
+}
+
+kripke::GameConfig language_config(const kripke::Json& rules) {
+  kripke::GameConfig c;
+  c.game = "model";
+  c.engine = "explicit";
+  c.rules = rules;
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "[game-language] the muddy children in the language: the built-in game's knowledge, "
+    "update for update, in 100 seeded games") {
+  for (std::uint64_t seed = 1; seed <= 100; ++seed) {
+    const int children = 2 + int(seed % 7);  // 2 to 8
+    kripke::GameConfig builtin_config;
+    builtin_config.game = "muddy";
+    builtin_config.engine = "explicit";
+    builtin_config.rules = {{"children", children}};
+    const kripke::muddy::MuddyGame builtin(builtin_config);
+    EventRecorder expected;
+    const kripke::GameResult b = kripke::run_game(builtin, seed, expected);
+
+    const kripke::game_lang::LanguageGame language(
+        language_config(kripke::game_lang::muddy_children_rules(children, b.deal["muddy"])));
+    EventRecorder got;
+    const kripke::GameResult l = kripke::run_game(language, seed, got);
+
+    INFO("seed " << seed << ", " << children << " children, muddy " << b.deal.dump());
+    REQUIRE(trajectory(expected).size() == std::size_t(b.turns) + 1);  // the father, each round
+    CHECK(trajectory(got) == trajectory(expected));
+    CHECK(l.winners == b.winners);
+    CHECK(l.turns == b.turns);
+    CHECK(l.reason == b.reason);
+  }
+}
+
+TEST_CASE(
+    "[game-language] the bundled muddy children: the built-in game's deal and trajectory "
+    "from the same seed, rounds replayed from the log") {
+  const kripke::Json muddy =
+      kripke::Json::parse(read_file(source_path("configs/games/muddy-children.json")));
+  // The bundled config is the rules the 100 games above play, for five children.
+  CHECK(muddy["rules"] == kripke::game_lang::muddy_children_rules(5));
+  const kripke::game_lang::LanguageGame language(language_config(muddy["rules"]));
+  kripke::GameConfig builtin_config;
+  builtin_config.game = "muddy";
+  builtin_config.engine = "explicit";
+  builtin_config.rules = {{"children", 5}};
+  const kripke::muddy::MuddyGame builtin(builtin_config);
+  // Deal k of both is the k-th non-empty set of muddy children: a seed deals the same.
+  REQUIRE(language.deal_count() == builtin.deal_count());
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    EventRecorder expected, got;
+    const kripke::GameResult b = kripke::run_game(builtin, seed, expected);
+    (void)kripke::run_game(language, seed, got);
+    INFO("seed " << seed << ", muddy " << b.deal.dump());
+    CHECK(trajectory(got) == trajectory(expected));
+    // Each round is every child's answer, made at once: one update, one move per child.
+    const auto moves = got.records("move");
+    CHECK(moves.size() == std::size_t(5 * b.turns));
+  }
+
+  // The answers are claims checked for truth: "know" is not legal for a child that does
+  // not know, in a script as in a round.
+  TempDir dir;
+  kripke::Json scenario = muddy;
+  scenario["script"] = {{{"move", {{"round", {{{"move", "know"}, {"i", "c1"}}}}}}}};
+  const CliResult refused = run_cli({"scenario", dir.write("claim.json", scenario.dump())});
+  CHECK(refused.exit_code == 2);
+  CHECK_THAT(refused.err, Catch::Contains("/script/0/move/round/0") &&
+                              Catch::Contains("know(c1) is not legal here"));
+  scenario["script"] = {
+      {{"move",
+        {{"round",
+          {{{"move", "dont_know"}, {"i", "c1"}}, {{"move", "dont_know"}, {"i", "c1"}}}}}}}};
+  const CliResult twice = run_cli({"scenario", dir.write("twice.json", scenario.dump())});
+  CHECK(twice.exit_code == 2);
+  CHECK_THAT(twice.err, Catch::Contains("c1 moves twice in the round"));
+}
+
+TEST_CASE("[game-language] simultaneous rounds and opening announcements: bad rules exit 2") {
+  TempDir dir;
+  kripke::Json muddy =
+      kripke::Json::parse(read_file(source_path("configs/games/muddy-children.json")));
+  const auto refused = [&](const kripke::Json& config, const std::string& pointer,
+                           const std::string& message) {
+    const CliResult r = run_cli({"run", dir.write("bad.json", config.dump())});
+    INFO(r.err);
+    CHECK(r.exit_code == 2);
+    CHECK_THAT(r.err, Catch::Contains(pointer) && Catch::Contains(message));
+  };
+  kripke::Json c = muddy;
+  c["rules"]["opening"] = {"someone_muddy & ~someone_muddy"};
+  refused(c, "/rules/opening/0", "false at every world");
+  c = muddy;
+  c["rules"]["actual"] = {{"muddy(c1)", false},
+                          {"muddy(c2)", false},
+                          {"muddy(c3)", false},
+                          {"muddy(c4)", false},
+                          {"muddy(c5)", false}};
+  refused(c, "/rules/actual", "opening announcements are false at the actual world");
+  c = muddy;
+  c["rules"]["opening"] = {{{"formula", "nobody(c1)"}}};
+  refused(c, "/rules/opening/0/formula", "nobody");
+  c = muddy;
+  c["rules"]["turns"] = "whenever";
+  refused(c, "/rules/turns", "round-robin");
+  // Two players' moves in one round may not change the same variable.
+  c = muddy;
+  c["rules"]["moves"][1]["post"] = {{"muddy(c1)", true}};
+  refused(c, "/rules/moves/1/post", "both change muddy(c1)");
+  // Searches over moves take turns one player at a time.
+  const CliResult plan = run_cli(
+      {"plan", source_path("configs/games/muddy-children.json"), "--goal", "Kw{c1} muddy(c1)"});
+  CHECK(plan.exit_code == 2);
+  CHECK_THAT(plan.err, Catch::Contains("/rules/turns"));
+}
+
+namespace {
+
+// A random action model on m for the joint-action check: 1 to 3 events with random
+// preconditions (the actual event's holds at the actual world), random classes per agent,
+// and now and then a postcondition that sets the bits in `bits` of the valuation.
+kripke::game_lang::NamedAction random_action(kripke::Rng& rng, const kripke::Model& m,
+                                             std::uint32_t bits) {
+  kripke::game_lang::NamedAction a;
+  const std::size_t events = 1 + rng.below(3), agents = m.agent_count();
+  a.am.event_class.assign(agents, {});
+  a.am.actual_event = rng.below(events);
+  for (std::size_t e = 0; e < events; ++e) {
+    kripke::WorldSet pre(m.world_count());
+    for (kripke::World w = 0; w < m.world_count(); ++w)
+      if (difftest::coin(rng, 60) || (e == a.am.actual_event && w == m.actual())) pre.set(w);
+    std::vector<std::uint32_t> after;
+    if (difftest::coin(rng, 50)) {
+      after.assign(m.world_count(), 0);
+      for (kripke::World w = 0; w < m.world_count(); ++w)
+        after[w] = (m.valuation(w) & ~bits) | (std::uint32_t(rng.below(16)) & bits);
+    }
+    a.am.preconditions.push_back(pre);
+    a.am.valuation_after.push_back(after);
+    for (std::size_t i = 0; i < agents; ++i)
+      a.am.event_class[i].push_back(std::uint32_t(rng.below(events)));
+    a.names.push_back("e" + std::to_string(e));
+  }
+  return a;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "[game-language] a round's joint action is the moves one after the other, each judged "
+    "before the round (300 random models)") {
+  for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+    INFO("seed " << seed);
+    kripke::Rng rng(seed);
+    const std::size_t worlds = 2 + rng.below(40), agents = 1 + rng.below(3);
+    std::vector<kripke::Partition> partitions;
+    for (std::size_t i = 0; i < agents; ++i)
+      partitions.push_back(kripke::Partition::from_keys(difftest::random_keys(rng, worlds)));
+    std::vector<std::uint32_t> valuation;
+    for (std::size_t w = 0; w < worlds; ++w) valuation.push_back(std::uint32_t(rng.below(16)));
+    const kripke::Model start(partitions, kripke::World(rng.below(worlds)), valuation);
+    // Two moves changing different variables: bits 0-1 and bits 2-3.
+    const auto a = random_action(rng, start, 3U), b = random_action(rng, start, 12U);
+
+    kripke::Model joint = start;
+    kripke::product_update(joint, kripke::game_lang::joint_action(a, b, start).am);
+
+    // One after the other: b on the model after a, each new world (w, e) reading b's
+    // precondition and change at w. product_update orders the new worlds by w, then e.
+    kripke::Model seq = start;
+    kripke::product_update(seq, a.am);
+    std::vector<kripke::World> source;
+    start.alive().for_each([&](kripke::World w) {
+      for (const kripke::WorldSet& pre : a.am.preconditions)
+        if (pre.test(w)) source.push_back(w);
+    });
+    REQUIRE(source.size() == seq.world_count());
+    kripke::ActionModel later = b.am;
+    for (std::size_t e = 0; e < b.am.preconditions.size(); ++e) {
+      kripke::WorldSet pre(seq.world_count());
+      std::vector<std::uint32_t> after;
+      if (!b.am.valuation_after[e].empty()) after.assign(seq.world_count(), 0);
+      for (kripke::World v = 0; v < seq.world_count(); ++v) {
+        if (b.am.preconditions[e].test(source[v])) pre.set(v);
+        if (!after.empty())
+          after[v] = (seq.valuation(v) & ~12U) | (b.am.valuation_after[e][source[v]] & 12U);
+      }
+      later.preconditions[e] = pre;
+      later.valuation_after[e] = after;
+    }
+    kripke::product_update(seq, later);
+
+    REQUIRE(joint.world_count() == seq.world_count());
+    CHECK(joint.actual() == seq.actual());
+    for (kripke::World w = 0; w < joint.world_count(); ++w) {
+      CHECK(joint.valuation(w) == seq.valuation(w));
+      for (std::size_t i = 0; i < agents; ++i)
+        for (kripke::World v = 0; v < w; ++v)
+          CHECK((joint.partition(kripke::Agent(i)).class_of(w) ==
+                 joint.partition(kripke::Agent(i)).class_of(v)) ==
+                (seq.partition(kripke::Agent(i)).class_of(w) ==
+                 seq.partition(kripke::Agent(i)).class_of(v)));
+    }
+  }
+}
