@@ -9,11 +9,13 @@
 
 #include "cli_runner.hpp"
 #include "event_recorder.hpp"
+#include "kripke/formula_parser.hpp"
 #include "kripke/game_lang/joint_action.hpp"
 #include "kripke/game_lang/language_game.hpp"
 #include "kripke/game_lang/muddy_children.hpp"
 #include "kripke/game_loop.hpp"
 #include "kripke/games/muddy/game.hpp"
+#include "kripke/model_lang/atom_cache.hpp"
 #include "random_cases.hpp"
 
 using namespace kripke_test;
@@ -253,4 +255,86 @@ TEST_CASE(
                  seq.partition(kripke::Agent(i)).class_of(v)));
     }
   }
+}
+
+TEST_CASE(
+    "[game-language] atoms' truth kept between questions stays right through rounds, "
+    "restores and copies of the model") {
+  // 13 children: 8,192 worlds, enough for the model to keep its atoms' truth sets
+  // (model_lang/atom_cache.hpp); every child muddy, so that the game lasts 13 rounds.
+  kripke::Json all = kripke::Json::array();
+  for (int i = 1; i <= 13; ++i) all.push_back(i);
+  const kripke::game_lang::LanguageGame game(
+      language_config(kripke::game_lang::muddy_children_rules(13, all)));
+  const auto play = kripke::game_lang::started_language_play(game, 1, "the test plays");
+  const auto& vocab = play->vocabulary();
+  const auto check_atoms = [&] {
+    for (std::size_t k = 0; k < vocab.size(); ++k) {
+      kripke::WorldSet expected(play->model().world_count());
+      play->model().alive().for_each([&](kripke::World w) {
+        if (vocab.value_index(play->model().valuation(w), k) == 1) expected.set(w);
+      });
+      const kripke::FormulaPtr atom = kripke::parse_formula(vocab.variables()[k].name);
+      REQUIRE(play->truth(*atom) == expected);
+      REQUIRE(play->truth(*kripke::f::neg(atom)) == (play->model().alive() - expected));
+    }
+  };
+  const auto round = [&] {
+    std::vector<std::size_t> moves;
+    for (const auto& allowed : play->allowed_by_player())
+      if (!allowed.empty()) moves.push_back(allowed.front());
+    play->make_round(moves);
+  };
+  check_atoms();
+  for (int r = 1; r <= 12; ++r) {
+    INFO("round " << r);
+    const auto before = play->snapshot();
+    round();
+    check_atoms();
+    // Back to the larger model, whose valuation table is the same.
+    play->restore(before);
+    check_atoms();
+    round();
+    check_atoms();
+  }
+  // A copy of the model that renumbers its worlds (contraction) has a table of its own.
+  play->contract();
+  check_atoms();
+}
+
+TEST_CASE(
+    "[game-language] a kept atom truth set answers only for its valuation table and the "
+    "worlds it was computed over") {
+  const std::size_t worlds = 8192;
+  const kripke::Model full({kripke::Partition::universal(worlds)}, 0);
+  kripke::Model fewer = full;  // a copy: the same valuation table
+  kripke::WorldSet first(worlds);
+  for (kripke::World w = 0; w < 100; ++w) first.set(w);
+  kripke::public_announce(fewer, first);
+  const kripke::FormulaPtr p = kripke::parse_formula("p");
+  int computed = 0;
+  const auto get = [&](const kripke::model_lang::AtomCache& cache, const kripke::Model& m) {
+    return cache.get(*p, m, [&] {
+      ++computed;
+      return kripke::worlds_where(m, [](std::uint32_t v) { return v % 3 == 0; });
+    });
+  };
+  const auto expected = [](const kripke::Model& m) {
+    return kripke::worlds_where(m, [](std::uint32_t v) { return v % 3 == 0; });
+  };
+  const kripke::model_lang::AtomCache cache;
+  CHECK(get(cache, fewer) == expected(fewer));
+  CHECK(get(cache, fewer) == expected(fewer));
+  CHECK(computed == 1);
+  // More worlds alive than it was computed over: computed again.
+  CHECK(get(cache, full) == expected(full));
+  CHECK(computed == 2);
+  CHECK(get(cache, fewer) == expected(fewer));
+  CHECK(computed == 2);
+  // Another model, the same worlds, another valuation: its own table.
+  std::vector<std::uint32_t> shifted(worlds);
+  for (std::size_t w = 0; w < worlds; ++w) shifted[w] = std::uint32_t((w + 1) % worlds);
+  const kripke::Model other({kripke::Partition::universal(worlds)}, 0, shifted);
+  CHECK(get(cache, other) == expected(other));
+  CHECK(computed == 3);
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstdint>
 #include <numeric>
@@ -62,6 +63,10 @@ class Model {
   // True while world w carries valuation w (no product update has duplicated worlds): then
   // no valuation is stored, which at 2^26 worlds saves 256 MiB.
   bool identity_valuation() const { return identity_valuation_; }
+  // Names the valuation table: two models with the same id carry the same valuation at every
+  // world (one is a copy of the other; no model changes its valuation once built). What
+  // depends only on the valuation, such as an atom's truth, may be kept per id.
+  std::uint64_t valuation_id() const { return valuation_id_; }
   // Whether every agent's relation is an equivalence (the model is S5).
   bool s5() const { return general_.empty(); }
   // Whether agent i's relation over the worlds still alive is an equivalence (knowledge): a
@@ -220,6 +225,13 @@ class Model {
   std::vector<std::uint32_t> valuation_;  // empty while the valuation is the identity
   World actual_ = 0;
   bool identity_valuation_ = true;
+  // Every model built gets a new id; copies keep it.
+  std::uint64_t valuation_id_ = next_valuation_id();
+
+  static std::uint64_t next_valuation_id() {
+    static std::atomic<std::uint64_t> next{1};
+    return next.fetch_add(1, std::memory_order_relaxed);
+  }
 };
 
 }  // namespace kripke

@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "kripke/evaluate_at.hpp"
 #include "kripke/game_lang/game_rules.hpp"
 #include "kripke/game_lang/joint_action.hpp"
 #include "kripke/game_lang/move_table.hpp"
@@ -53,6 +54,16 @@ class LanguagePlay final : public model_lang::ModelPlay {
     check_formula(*rules_->templates().instantiate(std::make_shared<Formula>(a), {}));
   }
   std::vector<std::string> public_move_fields() const override { return {"move"}; }
+
+  // φ at the actual world, read from the worlds around it (evaluate_at.hpp) when that is
+  // cheaper than its truth set: a legal move's precondition, a player's win.
+  bool holds(const Formula& phi) const override {
+    PointEvaluator at(
+        model_, [this](const Formula& f) { return truth(f); }, agent_names_in_formulas(),
+        [this](const Formula& a, World w) { return atom_at(a, w); });
+    if (const std::optional<bool> h = at.holds_at(phi, model_.actual())) return *h;
+    return ModelPlay::holds(phi);
+  }
 
   bool has_moves() const override { return true; }
   bool has_goal() const override { return rules_->has_win(); }
@@ -244,13 +255,14 @@ class LanguagePlay final : public model_lang::ModelPlay {
     return true;
   }
 
-  // Every formula of the rules and the strategies evaluated once on the start model, so
-  // that an unknown variable or agent is reported, at the config's place, before any play.
+  // Every formula of the rules and the strategies checked once on the start model (its
+  // atoms read at the actual world, its agents looked up), so that an unknown variable or
+  // agent is reported, at the config's place, before any play.
   void check_formulas() const {
     const auto check = [this](const FormulaPtr& phi, const std::string& path) {
       if (!phi) return;
       try {
-        (void)truth(*phi);
+        check_formula(*phi);
       } catch (const FormulaError& e) {
         throw InputError(std::string(e.what()) + " in '" + excerpt(to_string(*phi)) + "'", path);
       }
@@ -263,7 +275,7 @@ class LanguagePlay final : public model_lang::ModelPlay {
       if (instances_[k].move < s.guard_paths.size())
         check(p.guard, s.guard_paths[instances_[k].move]);
       for (const FormulaPtr& phi : p.learnt) check(phi, move.path + "/parties_learn");
-      if (p.post) p.post->check_formulas([this](const Formula& phi) { (void)truth(phi); });
+      if (p.post) p.post->check_formulas([this](const Formula& phi) { check_formula(phi); });
     }
     for (const FormulaPtr& win : win_) check(win, "/rules/win");
     for (const GameRules::Opening& o : rules_->opening()) check(o.formula, o.path);
@@ -282,7 +294,7 @@ class LanguagePlay final : public model_lang::ModelPlay {
       for (std::size_t k = 0; k < table_->size() && never; ++k) {
         if (instances_[k].move != m) continue;
         const Formula& legal = *table_->prepared(k).legal;
-        never = truth(legal).none() && observed_only(legal, -1) && !mentions_any(legal, assigned);
+        never = observed_only(legal, -1) && !mentions_any(legal, assigned) && truth(legal).none();
       }
       if (never)
         throw InputError("the move " + rules_->moves()[m].name +
@@ -397,14 +409,20 @@ class LanguagePlay final : public model_lang::ModelPlay {
   std::vector<std::vector<std::size_t>> allowed_moves(int only) const {
     const auto memo = std::make_shared<std::unordered_map<std::string, WorldSet>>();
     const Evaluator shared = evaluator_sharing(memo);
+    PointEvaluator at(
+        model_, [&shared](const Formula& f) { return shared.eval(f); }, agent_names_in_formulas(),
+        [this](const Formula& a, World w) { return atom_at(a, w); });
+    const auto holds_here = [&](const Formula& phi) {
+      const std::optional<bool> h = at.holds_at(phi, model_.actual());
+      return h ? *h : shared.holds_at_actual(phi);
+    };
     std::vector<std::vector<std::size_t>> out(rules_->agent_count());
     for (std::size_t k = 0; k < instances_.size(); ++k) {
       const Agent mover = rules_->mover(instances_[k]);
       if (only >= 0 && mover != Agent(only)) continue;
       const MoveTable::Prepared& p = table_->prepared(k);
-      if (!shared.holds_at_actual(*p.legal)) continue;
-      if (strategy(mover).kind == Strategy::Kind::Random ||
-          (p.guard && shared.holds_at_actual(*p.guard)))
+      if (!holds_here(*p.legal)) continue;
+      if (strategy(mover).kind == Strategy::Kind::Random || (p.guard && holds_here(*p.guard)))
         out[std::size_t(mover)].push_back(k);
     }
     return out;
@@ -426,6 +444,13 @@ class LanguagePlay final : public model_lang::ModelPlay {
         },
         agent_names_in_formulas(),
         [this](const Term& t, const Model& m) { return term_values(t, m); });
+  }
+
+  // A variable's truth at world w, from its valuation; none for a definition (its truth
+  // set is computed).
+  std::optional<bool> atom_at(const Formula& a, World w) const {
+    if (rules_->templates().defines(a.name)) return std::nullopt;
+    return variable_at(a, w);
   }
 
   // The instance a script's move names, legal here.

@@ -17,6 +17,7 @@
 #include "kripke/formula_parser.hpp"
 #include "kripke/game.hpp"
 #include "kripke/game_catalog.hpp"
+#include "kripke/model_lang/atom_cache.hpp"
 #include "kripke/model_lang/law_solver.hpp"
 #include "kripke/model_lang/model_play_base.hpp"
 #include "kripke/model_lang/model_spec.hpp"
@@ -34,6 +35,11 @@ class Atoms {
   WorldSet atom(const Formula& a, const Model& m) const {
     const std::size_t k = boolean_variable(vocab_, a);
     return worlds_where(m, [&](std::uint32_t v) { return vocab_.value_index(v, k) == 1; });
+  }
+
+  // A true/false variable's value in one assignment.
+  bool atom_in(const Formula& a, std::uint32_t assignment) const {
+    return vocab_.value_index(assignment, boolean_variable(vocab_, a)) == 1;
   }
 
   WorldSet compare(const Formula& c, const Model& m) const {
@@ -286,8 +292,16 @@ class ModelPlay : public ModelPlayBase {
     return knows_value(model_, i, [](std::uint32_t assignment) { return assignment; });
   }
 
-  WorldSet atom(const Formula& a, const Model& m) const override { return atoms_.atom(a, m); }
-  WorldSet compare(const Formula& c, const Model& m) const override { return atoms_.compare(c, m); }
+  WorldSet atom(const Formula& a, const Model& m) const override {
+    return cache_.get(a, m, [&] { return atoms_.atom(a, m); });
+  }
+  WorldSet compare(const Formula& c, const Model& m) const override {
+    return cache_.get(c, m, [&] { return atoms_.compare(c, m); });
+  }
+  // A variable's truth at world w of the play's model (FormulaError when it is none).
+  bool variable_at(const Formula& a, World w) const {
+    return atoms_.atom_in(a, model_.valuation(w));
+  }
   std::vector<std::int64_t> term_values(const Term& t, const Model& m) const override {
     return atoms_.values(t, m);
   }
@@ -423,6 +437,7 @@ class ModelPlay : public ModelPlayBase {
 
   std::shared_ptr<const ModelData> data_;
   Atoms atoms_;
+  AtomCache cache_;
   std::vector<Layer> layers_;                // one per action
   std::vector<std::uint32_t> first_facts_;   // per world before the first action
   bool show_names_ = data_->shares_facts();  // worlds share facts: show their names
