@@ -10,7 +10,9 @@
 //     what (the parties see the move and learn the values of some formulas; the others see
 //     it, see that some move of this kind was made, or see nothing);
 //   - announcements made to everyone before the first turn (the opening);
-//   - turns (round robin, or simultaneous rounds), and each player's win as a formula of `me`.
+//   - turns (round robin, simultaneous rounds, or any player's move drawn each turn), and each
+//     player's win as a formula of `me`;
+//   - formulas reported at the end of a game (a batch's game records keep them).
 // GameRules reads all of that, checks it, and writes the model's own rules (every family
 // and pattern expanded) for ModelSpec; the plays (language_play.hpp) make the moves.
 #pragma once
@@ -40,7 +42,15 @@ struct MoveInstance {
 class GameRules {
  public:
   enum class Others { SeeTheMove, SeeThatOneWasMade, SeeNothing };
-  enum class Turns { RoundRobin, Simultaneous };
+  enum class Turns { RoundRobin, Simultaneous, Any };
+
+  // A formula whose truth at the end of a game is reported (per player when it speaks of `me`).
+  struct Report {
+    std::string name;
+    FormulaPtr formula;
+    bool per_player = false;
+    std::string path;
+  };
 
   // A public announcement before the first turn (the father's "at least one of you is muddy").
   struct Opening {
@@ -82,11 +92,14 @@ class GameRules {
       if (const Json* v = r.find(key)) model_rules_[key] = *v;
     read_moves(r.required("moves"), r.path_of("moves"));
     if (const Json* opening = r.find("opening")) read_opening(*opening, r.path_of("opening"));
-    turns_ = r.choice("turns", "round-robin", {"round-robin", "simultaneous"}) == "simultaneous"
-                 ? Turns::Simultaneous
-                 : Turns::RoundRobin;
+    const std::string turns =
+        r.choice("turns", "round-robin", {"round-robin", "simultaneous", "any"});
+    turns_ = turns == "simultaneous" ? Turns::Simultaneous
+             : turns == "any"        ? Turns::Any
+                                     : Turns::RoundRobin;
     turns_path_ = r.path_of("turns");
     if (r.find("win")) win_ = parse_template(r.required_string("win"), r.path_of("win"));
+    if (const Json* report = r.find("report")) read_report(*report, r.path_of("report"));
     r.done();
   }
 
@@ -95,8 +108,15 @@ class GameRules {
   const Templates& templates() const { return templates_; }
   const std::vector<Move>& moves() const { return moves_; }
   const std::vector<Opening>& opening() const { return opening_; }
+  const std::vector<Report>& reports() const { return reports_; }
+  // Report k's formula for player i (`me` bound to it), or its one formula.
+  FormulaPtr report_of(std::size_t k, Agent i) const {
+    return templates_.instantiate(reports_[k].formula, {{"me", agent(i)}});
+  }
   // Whether every player with a move makes one at once, each round.
   bool simultaneous() const { return turns_ == Turns::Simultaneous; }
+  // Whether each turn's move is drawn from every player's allowed moves (nobody's turn).
+  bool any_player() const { return turns_ == Turns::Any; }
   const std::string& turns_path() const { return turns_path_; }
   std::size_t agent_count() const { return templates_.agents().size(); }
   const std::string& agent(Agent i) const { return templates_.agents()[std::size_t(i)]; }
@@ -530,6 +550,19 @@ class GameRules {
     }
   }
 
+  // "report": {"expert": "expert(me)", "all experts": "all_experts"}.
+  void read_report(const Json& object, const std::string& path) {
+    if (!object.is_object())
+      throw InputError(
+          "expected an object from names to formulas, like {\"expert\": \"expert(me)\"}", path);
+    for (const auto& [name, value] : object.items()) {
+      const std::string at = path + "/" + name;
+      Report report{name, parse_template(ObjectReader::string_value(value, at), at), false, at};
+      report.per_player = mentions(*report.formula, "me");
+      reports_.push_back(std::move(report));
+    }
+  }
+
   // "opening": ["someone_muddy"], or [{"formula": "someone_muddy", "text": "father: ..."}].
   void read_opening(const Json& list, const std::string& path) {
     const Json& items = array_at(list, path);
@@ -586,6 +619,7 @@ class GameRules {
   std::vector<std::string> fixed_;  // literals the law adds: families' initial members
   std::vector<Move> moves_;
   std::vector<Opening> opening_;
+  std::vector<Report> reports_;
   Turns turns_ = Turns::RoundRobin;
   std::string turns_path_;
   FormulaPtr win_;

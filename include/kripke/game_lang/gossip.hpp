@@ -199,7 +199,8 @@ inline Json gossip_rules(const GossipGraph& g, CallsSeen seen, bool called = fal
             {"all_experts", {{"all", "expert(_)"}}},
             {"differ(x, y)", {{"some", "(S(x, _) & ~S(y, _)) | (~S(x, _) & S(y, _))"}}}}},
           {"moves", {call}},
-          {"win", "all_experts"}};
+          {"win", "all_experts"},
+          {"report", {{"expert", "expert(me)"}, {"knows all are experts", "K{me} all_experts"}}}};
 }
 
 }  // namespace kripke::game_lang

@@ -20,8 +20,9 @@ namespace kripke::game_lang {
 struct GossipSettings {
   GossipGraph graph;
   CallsSeen seen = CallsSeen::AsACall;
-  Json rules;   // as the config writes them, every default filled in
-  Json agents;  // the strategies, in the game language's form
+  std::string turns = "round-robin";  // or "any": each call drawn from every allowed call
+  Json rules;                         // as the config writes them, every default filled in
+  Json agents;                        // the strategies, in the game language's form
 };
 
 inline GossipSettings read_gossip(const GameConfig& c) {
@@ -34,8 +35,9 @@ inline GossipSettings read_gossip(const GameConfig& c) {
   s.seen = seen == "by everyone" ? CallsSeen::ByEveryone
            : seen == "as a call" ? CallsSeen::AsACall
                                  : CallsSeen::ByCallersOnly;
+  s.turns = r.choice("turns", "round-robin", {"round-robin", "any"});
   r.done();
-  s.rules = {{"graph", graph}, {"calls_seen", seen}};
+  s.rules = {{"graph", graph}, {"calls_seen", seen}, {"turns", s.turns}};
 
   // "agents": [{"protocol": "LNS"}] for everyone, or one entry per agent with "agent": "a";
   // {"strategy": "random"} calls anyone whose number it knows.
@@ -88,10 +90,9 @@ class GossipGame final : public Game {
     settings_ = read_gossip(this->config());
     if (!this->config().deal.is_null())
       throw InputError("gossip has no deal: the graph is the rules' \"graph\"", "/deal");
-    game_ = std::make_unique<LanguageGame>(
-        this->config(),
-        gossip_rules(settings_.graph, settings_.seen, reads_calls(settings_.agents)),
-        settings_.agents);
+    Json rules = gossip_rules(settings_.graph, settings_.seen, reads_calls(settings_.agents));
+    rules["turns"] = settings_.turns;
+    game_ = std::make_unique<LanguageGame>(this->config(), rules, settings_.agents);
   }
 
   Json rules() const override { return settings_.rules; }

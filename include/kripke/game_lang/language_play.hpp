@@ -1,8 +1,9 @@
 // A play of a game written in the game language (game_rules.hpp) on the explicit engine: the
 // model of the rules, and the moves the players make, each a product update with the move's
 // action model. Turns go round the players, or every player moves at once each round (the
-// moves' action models composed: joint_action.hpp); a player with no move its strategy
-// allows is passed over, and when nobody has one the game has stalled.
+// moves' action models composed: joint_action.hpp), or each turn's move is drawn from all
+// the players' allowed moves; a player with no move its strategy allows is passed over, and
+// when nobody has one the game has stalled.
 #pragma once
 
 #include <algorithm>
@@ -68,6 +69,23 @@ class LanguagePlay final : public model_lang::ModelPlay {
   bool has_moves() const override { return true; }
   bool has_goal() const override { return rules_->has_win(); }
   bool has_won(Agent i) const override { return !win_.empty() && holds(*win_[std::size_t(i)]); }
+  // The rules' reports at the end of the game: {"expert": [true, false, true], ...}.
+  Json outcome() const override {
+    if (rules_->reports().empty()) return nullptr;
+    Json out = Json::object();
+    for (std::size_t k = 0; k < rules_->reports().size(); ++k) {
+      const GameRules::Report& report = rules_->reports()[k];
+      if (!report.per_player) {
+        out[report.name] = holds(*rules_->report_of(k, 0));
+        continue;
+      }
+      Json each = Json::array();
+      for (std::size_t i = 0; i < rules_->agent_count(); ++i)
+        each.push_back(holds(*rules_->report_of(k, Agent(i))));
+      out[report.name] = each;
+    }
+    return out;
+  }
   Json knowledge(Agent i) const override {
     return {{"win", to_string(*win_[std::size_t(i)])}, {"world", deal()}};
   }
@@ -75,12 +93,26 @@ class LanguagePlay final : public model_lang::ModelPlay {
   void setup() override {
     for (const GameRules::Opening& o : rules_->opening()) announce(expanded(o.formula), o.text);
   }
-  // A turn: the next player's move, or in simultaneous rounds every player's at once.
+  // A turn: the next player's move, in simultaneous rounds every player's at once, or with
+  // "any" turns one move drawn uniformly from every player's allowed moves (a player who
+  // plays the first of its moves offers only that one).
   TurnOutcome play_turn(Rng& rng) override {
     const auto choice = [&](Agent a, const std::vector<std::size_t>& moves) {
       return moves[strategy(a).first ? 0 : std::size_t(rng.below(moves.size()))];
     };
-    if (rules_->simultaneous()) {
+    if (rules_->any_player()) {
+      std::vector<std::size_t> pool;
+      const auto by_player = allowed_by_player();
+      for (std::size_t a = 0; a < by_player.size(); ++a) {
+        if (by_player[a].empty()) continue;
+        if (strategy(Agent(a)).first)
+          pool.push_back(by_player[a].front());
+        else
+          pool.insert(pool.end(), by_player[a].begin(), by_player[a].end());
+      }
+      if (pool.empty()) return TurnOutcome::Stalled;
+      make(pool[std::size_t(rng.below(pool.size()))]);
+    } else if (rules_->simultaneous()) {
       const auto by_player = allowed_by_player();
       std::vector<std::size_t> round;
       for (std::size_t a = 0; a < by_player.size(); ++a)
@@ -131,9 +163,10 @@ class LanguagePlay final : public model_lang::ModelPlay {
   }
 
   // The next player round the table from the last mover with a move its strategy allows;
-  // none in simultaneous rounds, where every player moves at once.
+  // none in simultaneous rounds, where every player moves at once, or when each turn's move
+  // is drawn from everyone's.
   std::optional<Agent> next_mover() const override {
-    if (rules_->simultaneous()) return std::nullopt;
+    if (rules_->simultaneous() || rules_->any_player()) return std::nullopt;
     const std::size_t n = rules_->agent_count();
     const std::size_t from = last_mover_ ? std::size_t(*last_mover_) + 1 : 0;
     for (std::size_t k = 0; k < n; ++k) {
@@ -279,6 +312,8 @@ class LanguagePlay final : public model_lang::ModelPlay {
     }
     for (const FormulaPtr& win : win_) check(win, "/rules/win");
     for (const GameRules::Opening& o : rules_->opening()) check(o.formula, o.path);
+    for (std::size_t k = 0; k < rules_->reports().size(); ++k)
+      check(rules_->report_of(k, 0), rules_->reports()[k].path);
   }
 
   // Refuses a move that can never be legal: its precondition is factual, false at every world
