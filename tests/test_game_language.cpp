@@ -417,7 +417,7 @@ TEST_CASE("[game-language] people and programs take seats in games written in th
 }
 
 TEST_CASE(
-    "[game-language] calls drawn from everyone's allowed calls: the literature's schedule; "
+    "[game-language] calls drawn from everyone's allowed calls (the literature's schedule), "
     "the rules' reports in the game records") {
   // 02-01-12-0123: a knows c's number, b knows a's, c knows b's, d knows everyone's. Taken
   // round the table, LNS always strands someone; drawn from all LNS calls, most sequences
