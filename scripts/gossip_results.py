@@ -10,7 +10,7 @@ successful call sequence) rather than with no call the protocol allows (unsucces
 calls of the successful games; how often the calls never end (ANY on a graph where not
 everyone can become an expert: the game reaches its `max_turns`); and, from each game's
 `outcome` (the rules' `report`), how often every agent knows at the end that everyone is
-an expert.
+an expert, and how many agents know it on average.
 """
 import sys
 
@@ -26,8 +26,8 @@ def table(path):
     print(f"From `{path}` (kripkesim {results['build']}):\n")
     print("| condition | graph | calls seen | protocol | games | successful (95% CI) "
           "| calls when successful: mean (95% CI) | min | max | no end | "
-          "everyone knows all are experts |")
-    print("|---|---|---|---|---:|---|---|---:|---:|---:|---|")
+          "everyone knows all are experts | agents who know it (mean) |")
+    print("|---|---|---|---|---:|---|---|---:|---:|---:|---|---:|")
     for c in conditions:
         played = games.get(c["name"], [])
         n = len(played)
@@ -45,9 +45,10 @@ def table(path):
         else:
             calls_text, extremes = "–", "– | –"
         knowing = sum(1 for g in played if all(g["outcome"]["knows all are experts"]))
+        knowers = sum(sum(g["outcome"]["knows all are experts"]) for g in played) / n
         print(f"| {c['name']} | `{c['rules']['graph']}` | {c['rules']['calls_seen']} "
               f"| {c['agents'][0]['protocol']} | {n} | {pct(len(won) / n)} "
-              f"({pct(lo)}–{pct(hi)}) | {calls_text} | {extremes} | {endless} | {pct(knowing / n)} |")
+              f"({pct(lo)}–{pct(hi)}) | {calls_text} | {extremes} | {endless} | {pct(knowing / n)} | {knowers:.2f} |")
     print()
 
 
