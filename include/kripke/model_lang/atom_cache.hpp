@@ -3,7 +3,8 @@
 // for every model with the same valuation table (Model::valuation_id: copies of one model),
 // on the worlds it was computed over: the cache answers when the worlds alive now are among
 // those. A game in the game language asks the same atoms in every precondition, win and
-// log line (the muddy children: muddy(c3) some hundred times per round).
+// log line (the muddy children: muddy(c3) some hundred times per round). A play is used by
+// one thread at a time, so the cache takes no lock.
 #pragma once
 
 #include <cstddef>
