@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <functional>
 #include <random>
 #include <sstream>
@@ -448,4 +449,23 @@ TEST_CASE(
   const int any = wins("any");
   CHECK(any > 50);
   CHECK(any < 90);
+}
+
+TEST_CASE("[game-language] a game whose worlds multiply with every move is held to max_memory") {
+  // Calls seen only as calls, anyone calling anyone: every call multiplies the worlds (by
+  // six here), and the seventh would need about 280,000 worlds' worth of memory.
+  TempDir dir;
+  const kripke::Json config = {
+      {"game", "gossip"},
+      {"rules", {{"graph", "T4 I4"}, {"calls_seen", "as a call"}, {"turns", "any"}}},
+      {"agents", {{{"protocol", "ANY"}}}},
+      {"max_memory", "256M"},
+      {"seed", 2}};
+  const std::string file = dir.write("growing.json", config.dump());
+  const CliResult r = run_cli({"run", file, "--log", dir.file("growing.jsonl")});
+  INFO(r.err);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("growing.json") && Catch::Contains("max_memory") &&
+                        Catch::Contains("call("));
+  CHECK_FALSE(std::filesystem::exists(dir.file("growing.jsonl")));  // no half-written log
 }

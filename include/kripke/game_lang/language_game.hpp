@@ -40,7 +40,7 @@ class LanguageGame final : public Game {
     data_ = std::make_shared<const model_lang::ModelData>(spec_, c.limits());
     table_ = std::make_shared<const MoveTable>(rules_, strategies_, data_->vocabulary());
     table_->check_simultaneous_posts(data_->vocabulary());
-    LanguagePlay check(data_, 0, table_, c.game);
+    LanguagePlay check(data_, 0, table_, c.game, c.limits());
     check.check_formulas();
     check.check_moves_can_be_legal();
     read_deals(check.opening_worlds());
@@ -54,11 +54,12 @@ class LanguageGame final : public Game {
   std::size_t deal_count() const override { return deals_.size(); }
   std::unique_ptr<Play> new_play_with_deal(Rng&, std::size_t k) const override {
     if (k >= deal_count()) throw std::out_of_range("game: no such world");
-    return std::make_unique<LanguagePlay>(data_, deals_[k], table_, config().game);
+    return std::make_unique<LanguagePlay>(data_, deals_[k], table_, config().game,
+                                          config().limits());
   }
   std::unique_ptr<Play> new_play(Rng& rng) const override {
     const World actual = data_->actual() ? *data_->actual() : deals_[rng.below(deal_count())];
-    return std::make_unique<LanguagePlay>(data_, actual, table_, config().game);
+    return std::make_unique<LanguagePlay>(data_, actual, table_, config().game, config().limits());
   }
 
  private:
