@@ -338,3 +338,27 @@ TEST_CASE(
   CHECK(get(cache, other) == expected(other));
   CHECK(computed == 3);
 }
+
+TEST_CASE(
+    "[game-language] a definition inside an announcement is evaluated over the worlds the "
+    "announcement keeps") {
+  // everyone_knows is Kw{c1} muddy(c1) & ... & Kw{c5} muddy(c5): after announcing the whole
+  // deal, everyone knows, at the one world left. Written out or by name: the same.
+  const std::string config = source_path("configs/games/muddy-children.json");
+  const std::string deal = "muddy(c1) & muddy(c2) & muddy(c3) & muddy(c4) & muddy(c5)";
+  std::string written = "Kw{c1} muddy(c1)";
+  for (int i = 2; i <= 5; ++i)
+    written += " & Kw{c" + std::to_string(i) + "} muddy(c" + std::to_string(i) + ")";
+  for (const std::string op : {"<!", "[!"}) {
+    const std::string close = op == "<!" ? "> " : "] ";
+    const CliResult named =
+        run_cli({"check", config, "--count", op + deal + close + "everyone_knows"});
+    const CliResult out =
+        run_cli({"check", config, "--count", op + deal + close + "(" + written + ")"});
+    INFO(named.err << out.err);
+    CHECK(named.exit_code == 0);
+    CHECK(named.out == out.out);
+  }
+  const CliResult named = run_cli({"check", config, "--count", "<!" + deal + "> everyone_knows"});
+  CHECK(named.out == "1\n");
+}

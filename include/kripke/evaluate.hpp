@@ -25,6 +25,9 @@ using AtomResolver = std::function<WorldSet(const Formula& atom, const Model& mo
 // world of the model, indexed by world (Kv needs them). FormulaError for a term it cannot
 // value.
 using TermResolver = std::function<std::vector<std::int64_t>(const Term& term, const Model& model)>;
+// The formula an atom stands for, when it names one (a definition of a game written in the
+// game language: expert(b)); null for an atom that is a fact.
+using DefinitionResolver = std::function<FormulaPtr(const Formula& atom)>;
 
 // Kv asked of an engine given no terms to value: both engines say it alike.
 inline FormulaError no_terms_for_kv(const Formula& kv) {
@@ -208,6 +211,13 @@ class Evaluator {
         agent_names_(std::move(agent_names)),
         terms_(std::move(terms)) {}
 
+  // Atoms that name formulas are evaluated as those formulas, where they stand: inside an
+  // announcement operator, over the worlds it keeps.
+  Evaluator& with_definitions(DefinitionResolver definitions) {
+    definitions_ = std::move(definitions);
+    return *this;
+  }
+
   WorldSet eval(const Formula& phi) const { return eval(phi, m_.alive()); }
 
   bool holds_at_actual(const Formula& phi) const { return eval(phi).test(m_.actual()); }
@@ -224,6 +234,9 @@ class Evaluator {
       case K::False:
         return WorldSet(m_.world_count());
       case K::Atom:
+        if (definitions_)
+          if (const FormulaPtr body = definitions_(phi)) return eval(*body, alive);
+        return atoms_(phi, m_) & alive;
       case K::Compare:
         return atoms_(phi, m_) & alive;
       case K::Not: {  // in place: a named set, so that returning it moves rather than copies
@@ -320,6 +333,7 @@ class Evaluator {
   AtomResolver atoms_;
   std::vector<std::string> agent_names_;
   TermResolver terms_;
+  DefinitionResolver definitions_;
 };
 
 }  // namespace kripke

@@ -184,14 +184,21 @@ class Play {
   // engine) answers it its own way; truth sets (truth()) need the listed worlds.
   virtual bool holds(const Formula& phi) const { return evaluator().holds_at_actual(phi); }
   Evaluator evaluator() const {
-    return Evaluator(
+    Evaluator e(
         model_,
         [this](const Formula& a, const Model& m) {
           return a.kind == Formula::Kind::Compare ? compare(a, m) : atom(a, m);
         },
         agent_names_in_formulas(),
         [this](const Term& t, const Model& m) { return term_values(t, m); });
+    if (has_definitions())
+      e.with_definitions([this](const Formula& a) { return definition_of(a); });
+    return e;
   }
+  // Whether some atoms name formulas (a game written in the game language), and the
+  // formula an atom names (null: a fact): evaluated where the atom stands.
+  virtual bool has_definitions() const { return false; }
+  virtual FormulaPtr definition_of(const Formula&) const { return nullptr; }
 
   // The truth set of a comparison of terms (x + y <= 100): only a game with integer
   // variables has them.

@@ -46,18 +46,11 @@ class LanguagePlay final : public model_lang::ModelPlay {
         limits_(limits) {}
 
   // An atom that names a definition of the rules (expert(b)) is its formula, in every
-  // formula a user asks too (check, scenarios).
-  WorldSet atom(const Formula& a, const Model& m) const override {
-    if (!rules_->templates().defines(a.name)) return ModelPlay::atom(a, m);
-    const FormulaPtr expanded = rules_->templates().instantiate(std::make_shared<Formula>(a), {});
-    return Evaluator(
-               m,
-               [this](const Formula& x, const Model& mm) {
-                 return x.kind == Formula::Kind::Compare ? compare(x, mm) : atom(x, mm);
-               },
-               agent_names_in_formulas(),
-               [this](const Term& t, const Model& mm) { return term_values(t, mm); })
-        .eval(*expanded);
+  // formula a user asks too (check, scenarios), evaluated where it stands.
+  bool has_definitions() const override { return true; }
+  FormulaPtr definition_of(const Formula& a) const override {
+    if (!rules_->templates().defines(a.name)) return nullptr;
+    return expanded(std::make_shared<Formula>(a));
   }
   void check_atom(const Formula& a) const override {
     if (!rules_->templates().defines(a.name)) return ModelPlay::check_atom(a);
@@ -219,9 +212,8 @@ class LanguagePlay final : public model_lang::ModelPlay {
   // --- for searches over the moves (move_sequences.hpp) ---------------------------------
   // The moves agent i's strategy allows now, as indices into instances().
   std::vector<std::size_t> allowed(Agent i) const { return allowed_moves(int(i))[i]; }
-  // The same for every player at once: the preconditions and guards share their atoms and
-  // definitions, each computed once (a round of the muddy children asks "everyone knows"
-  // in every child's precondition).
+  // The same for every player at once: the preconditions and guards share their atoms'
+  // truth sets, each computed once.
   std::vector<std::vector<std::size_t>> allowed_by_player() const { return allowed_moves(-1); }
   // The moves of agent i legal now (their preconditions hold at the actual world).
   std::vector<std::size_t> legal(Agent i) const {
@@ -448,8 +440,8 @@ class LanguagePlay final : public model_lang::ModelPlay {
   };
 
   // The moves each player's strategy allows (only agent `only`'s when it is not -1): every
-  // precondition and guard evaluated by one evaluator that computes each atom and
-  // definition once, for this call only (the model changes with the next move).
+  // precondition and guard read at the actual world, or else evaluated by one evaluator
+  // that computes each atom once, for this call only (the model changes with the next move).
   std::vector<std::vector<std::size_t>> allowed_moves(int only) const {
     const auto memo = std::make_shared<std::unordered_map<std::string, WorldSet>>();
     const Evaluator shared = evaluator_sharing(memo);
@@ -471,23 +463,21 @@ class LanguagePlay final : public model_lang::ModelPlay {
     }
     return out;
   }
-  // An evaluator on the model now whose atoms and definitions are kept in `memo` once
-  // computed.
+  // An evaluator on the model now whose atoms are kept in `memo` once computed.
   Evaluator evaluator_sharing(
       const std::shared_ptr<std::unordered_map<std::string, WorldSet>>& memo) const {
-    return Evaluator(
+    Evaluator e(
         model_,
         [this, memo](const Formula& a, const Model& m) -> WorldSet {
           if (a.kind == Formula::Kind::Compare) return compare(a, m);
           const std::string key = to_string(a);
           if (const auto it = memo->find(key); it != memo->end()) return it->second;
-          WorldSet t = rules_->templates().defines(a.name)
-                           ? evaluator_sharing(memo).eval(*expanded(std::make_shared<Formula>(a)))
-                           : ModelPlay::atom(a, m);
-          return memo->emplace(key, std::move(t)).first->second;
+          return memo->emplace(key, atom(a, m)).first->second;
         },
         agent_names_in_formulas(),
         [this](const Term& t, const Model& m) { return term_values(t, m); });
+    e.with_definitions([this](const Formula& a) { return definition_of(a); });
+    return e;
   }
 
   // A variable's truth at world w, from its valuation; none for a definition (its truth
