@@ -156,6 +156,9 @@ TEST_CASE("[game-language] simultaneous rounds and opening announcements: bad ru
   c = muddy;
   c["rules"]["turns"] = "whenever";
   refused(c, "/rules/turns", "round-robin");
+  c = muddy;
+  c["rules"]["report"] = {{"bad", "nobody(c1)"}};
+  refused(c, "/rules/report/bad", "nobody");
   // Two players' moves in one round may not change the same variable.
   c = muddy;
   c["rules"]["moves"][1]["post"] = {{"muddy(c1)", true}};
