@@ -365,3 +365,56 @@ TEST_CASE(
   const CliResult named = run_cli({"check", config, "--count", "<!" + deal + "> everyone_knows"});
   CHECK(named.out == "1\n");
 }
+
+TEST_CASE(
+    "[game-language] a simultaneous round of secret moves: no seat sees another's move "
+    "or the round's update") {
+  // Each player secretly flips its own coin or leaves it: the others know that each made a
+  // move, not which. The round's update names every move, so it goes to those who see them
+  // all: nobody.
+  kripke::Json agents = kripke::Json::array();
+  for (const char* name : {"a", "b", "c"})
+    agents.push_back({{"name", name}, {"observes", {"p(me)"}}});
+  const kripke::Json secret = {{"seen_by", {"i"}}, {"others_see", "that a move was made"}};
+  kripke::Json flip = {{"name", "flip"}, {"parameters", {"i"}}, {"post", {{"p(i)", "~p(i)"}}}};
+  kripke::Json stay = {{"name", "stay"}, {"parameters", {"i"}}, {"post", {{"p(i)", "p(i)"}}}};
+  flip.update(secret);
+  stay.update(secret);
+  kripke::GameConfig config = language_config({{"agents", agents},
+                                               {"variables", {{{"name", "p"}, {"of", {"agents"}}}}},
+                                               {"moves", {flip, stay}},
+                                               {"turns", "simultaneous"}});
+  config.max_turns = 3;
+  const kripke::game_lang::LanguageGame game(config);
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    EventRecorder events;
+    const kripke::GameResult result = kripke::run_game(game, seed, events);
+    REQUIRE(result.turns == 3);
+    REQUIRE(events.records("move").size() == 9);
+    kripke::NullSink quiet;
+    kripke::GameRunner viewer(game, seed, quiet);
+    for (const kripke::Event& e : events.events) {
+      if (!e.record.is_object()) continue;
+      const std::string kind = e.record["event"];
+      for (kripke::Agent seat = 0; seat < 3; ++seat) {
+        INFO("seed " << seed << ", seat " << seat << ": " << e.record.dump());
+        const auto view = viewer.play().seat_view(e, seat);
+        if (kind == "update" && e.record["turn"].get<int>() > 0) {
+          REQUIRE(view);
+          CHECK(e.record["audience"].empty());
+          CHECK_FALSE(view->contains("text"));
+          CHECK_FALSE(view->contains("formula"));
+          CHECK_FALSE(view->dump().find("flip") != std::string::npos);
+          CHECK_FALSE(view->dump().find("stay") != std::string::npos);
+        }
+        if (kind == "move") {
+          REQUIRE(view);
+          const bool own = e.record["agent"] == seat + 1;
+          CHECK(view->contains("move") == own);
+          CHECK((view->dump().find("flip") != std::string::npos ||
+                 view->dump().find("stay") != std::string::npos) == own);
+        }
+      }
+    }
+  }
+}
