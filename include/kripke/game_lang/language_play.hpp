@@ -212,8 +212,7 @@ class LanguagePlay final : public model_lang::ModelPlay {
   // --- for searches over the moves (move_sequences.hpp) ---------------------------------
   // The moves agent i's strategy allows now, as indices into instances().
   std::vector<std::size_t> allowed(Agent i) const { return allowed_moves(int(i))[i]; }
-  // The same for every player at once: the preconditions and guards share their atoms'
-  // truth sets, each computed once.
+  // The same for every player at once.
   std::vector<std::vector<std::size_t>> allowed_by_player() const { return allowed_moves(-1); }
   // The moves of agent i legal now (their preconditions hold at the actual world).
   std::vector<std::size_t> legal(Agent i) const {
@@ -439,45 +438,18 @@ class LanguagePlay final : public model_lang::ModelPlay {
     bool copies = false;  // some world has more than one event
   };
 
-  // The moves each player's strategy allows (only agent `only`'s when it is not -1): every
-  // precondition and guard read at the actual world, or else evaluated by one evaluator
-  // that computes each atom once, for this call only (the model changes with the next move).
+  // The moves each player's strategy allows (only agent `only`'s when it is not -1).
   std::vector<std::vector<std::size_t>> allowed_moves(int only) const {
-    const auto memo = std::make_shared<std::unordered_map<std::string, WorldSet>>();
-    const Evaluator shared = evaluator_sharing(memo);
-    PointEvaluator at(
-        model_, [&shared](const Formula& f) { return shared.eval(f); }, agent_names_in_formulas(),
-        [this](const Formula& a, World w) { return atom_at(a, w); });
-    const auto holds_here = [&](const Formula& phi) {
-      const std::optional<bool> h = at.holds_at(phi, model_.actual());
-      return h ? *h : shared.holds_at_actual(phi);
-    };
     std::vector<std::vector<std::size_t>> out(rules_->agent_count());
     for (std::size_t k = 0; k < instances_.size(); ++k) {
       const Agent mover = rules_->mover(instances_[k]);
       if (only >= 0 && mover != Agent(only)) continue;
       const MoveTable::Prepared& p = table_->prepared(k);
-      if (!holds_here(*p.legal)) continue;
-      if (strategy(mover).kind == Strategy::Kind::Random || (p.guard && holds_here(*p.guard)))
+      if (!holds(*p.legal)) continue;
+      if (strategy(mover).kind == Strategy::Kind::Random || (p.guard && holds(*p.guard)))
         out[std::size_t(mover)].push_back(k);
     }
     return out;
-  }
-  // An evaluator on the model now whose atoms are kept in `memo` once computed.
-  Evaluator evaluator_sharing(
-      const std::shared_ptr<std::unordered_map<std::string, WorldSet>>& memo) const {
-    Evaluator e(
-        model_,
-        [this, memo](const Formula& a, const Model& m) -> WorldSet {
-          if (a.kind == Formula::Kind::Compare) return compare(a, m);
-          const std::string key = to_string(a);
-          if (const auto it = memo->find(key); it != memo->end()) return it->second;
-          return memo->emplace(key, atom(a, m)).first->second;
-        },
-        agent_names_in_formulas(),
-        [this](const Term& t, const Model& m) { return term_values(t, m); });
-    e.with_definitions([this](const Formula& a) { return definition_of(a); });
-    return e;
   }
 
   // A variable's truth at world w, from its valuation; none for a definition (its truth
