@@ -7,6 +7,8 @@ namespace kripke {
 
 enum class EndReason {
   Win,          // someone reached the goal
+  Loss,         // someone lost (and nobody won): a game in the game language's "lose"
+  Draw,         // the game language's "draw" held (and nobody won or lost)
   MaxTurns,     // the config's max_turns were played
   Stalled,      // the game saw that nothing would change any more (or has no moves: a model)
   Quit,         // a person at `kripkesim play` quit
@@ -19,6 +21,10 @@ inline std::string_view to_string(EndReason reason) {
   switch (reason) {
     case EndReason::Win:
       return "win";
+    case EndReason::Loss:
+      return "loss";
+    case EndReason::Draw:
+      return "draw";
     case EndReason::MaxTurns:
       return "max_turns";
     case EndReason::Stalled:

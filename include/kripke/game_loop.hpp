@@ -23,6 +23,7 @@ struct GameResult {
   int rounds = 0;
   std::vector<Agent> winners;  // 0-based
   EndReason reason = EndReason::Stalled;
+  std::vector<Agent> losers;  // 0-based; only games in the game language lose
   Json deal;
   Json outcome;  // Play::outcome(): game-specific facts, null for most games
 };
@@ -115,8 +116,8 @@ class GameRunner {
   }
 
   GameResult result() const {
-    return {seed_,         turn_,           rounds_, winners_, reason_.value_or(EndReason::Stalled),
-            play_->deal(), play_->outcome()};
+    return {seed_,   turn_,         rounds_,         winners_, reason_.value_or(EndReason::Stalled),
+            losers_, play_->deal(), play_->outcome()};
   }
 
  private:
@@ -166,10 +167,18 @@ class GameRunner {
                                     ", " + to_string(play_->world_count()) + " worlds) ===");
   }
 
+  // The winners (the game ends, won), else the losers (it ends lost) or a draw.
   void check_winners() {
     if (before_win_check_) before_win_check_();
     winners_ = play_->winners();
-    if (winners_.empty()) return;
+    losers_ = play_->losers();
+    if (winners_.empty()) {
+      if (!losers_.empty())
+        end(EndReason::Loss);
+      else if (play_->is_drawn())
+        end(EndReason::Draw);
+      return;
+    }
     LogRecord rec = play_->record("win");
     LogRecord who = LogRecord::array(), knowledge = LogRecord::array();
     std::string names;
@@ -191,13 +200,22 @@ class GameRunner {
     LogRecord who = LogRecord::array();
     for (Agent a : winners_) who.push_back(a + 1);
     rec["winners"] = who;
+    if (!losers_.empty()) {
+      LogRecord lost = LogRecord::array();
+      for (Agent a : losers_) lost.push_back(a + 1);
+      rec["losers"] = lost;
+    }
     rec["reason"] = to_string(reason);
     // The game is over: what was hidden is shown (a person at the table never saw it).
     std::string text;
     if (const Json deal = play_->deal(); deal.is_object() && !deal.empty())
       text = deal_text(deal, [this](int i) { return play_->agent_name(Agent(i)); }) + "\n";
     text += "=== end after " + counted(std::uint64_t(turn_), "turn") + ": " +
-            std::string(to_string(reason)) + " ===";
+            std::string(to_string(reason));
+    for (std::size_t k = 0; k < losers_.size(); ++k)
+      text += (k ? ", " : " (") + play_->agent_name(losers_[k]) +
+              (k + 1 == losers_.size() ? " lost)" : "");
+    text += " ===";
     play_->emit(std::move(rec), text);
   }
 
@@ -210,6 +228,7 @@ class GameRunner {
   std::optional<Agent> last_mover_;
   std::function<void()> before_win_check_;
   std::vector<Agent> winners_;
+  std::vector<Agent> losers_;
   std::optional<EndReason> reason_;
 };
 

@@ -50,6 +50,13 @@ class Play {
   virtual TurnOutcome play_turn(Rng& rng) = 0;
   // Whether agent i has reached the game's goal (knows the hidden card, its numbers, ...).
   virtual bool has_won(Agent i) const = 0;
+  // Whether agent i has lost, and whether the game is drawn now: only games written in the
+  // game language have such rules ("lose", "draw"); the built-in games end by a win.
+  virtual bool has_lost(Agent i) const {
+    (void)i;
+    return false;
+  }
+  virtual bool is_drawn() const { return false; }
   // Whether agent i knows what the game asks it to find: the `knows` of update events. Where
   // winning is knowing, its win; Cluedo overrides it, since there a player wins only by
   // accusing, on its turn, what it knows.
@@ -144,6 +151,12 @@ class Play {
     for (std::size_t i = 0; i < model_.agent_count(); ++i)
       if (!ruled_out(Agent(i)) && may_win_now(Agent(i)) && has_won(Agent(i)))
         out.push_back(Agent(i));
+    return out;
+  }
+  std::vector<Agent> losers() const {
+    std::vector<Agent> out;
+    for (std::size_t i = 0; i < model_.agent_count(); ++i)
+      if (has_lost(Agent(i))) out.push_back(Agent(i));
     return out;
   }
   // A person at `kripkesim play` who claimed wrongly (a guess, or "no" when it could know)

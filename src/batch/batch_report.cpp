@@ -129,6 +129,16 @@ std::string summary_table(const Results& results) {
       cells.push_back(fmt::format("{}: {}", winners, count));
     return cells;
   });
+  const bool lost_or_drawn = std::any_of(stats.begin(), stats.end(),
+                                         [](const ConditionStats& s) { return s.lost || s.drawn; });
+  if (lost_or_drawn) {
+    out +=
+        "\ngames without a winner that ended by a loss or a draw (the rules' \"lose\", \"draw\")\n";
+    out += per_condition_lines(stats, [](const ConditionStats& s) {
+      return std::vector<std::string>{fmt::format("loss: {}", s.lost),
+                                      fmt::format("draw: {}", s.drawn)};
+    });
+  }
   out +=
       "\nwin share per seat (seat: share [95% Wilson interval]; simultaneous winners split a "
       "win)\n";

@@ -34,6 +34,7 @@ OrderedJson record_json(const GameRecord& r, const std::vector<ConditionInfo>& c
                      {"rounds", r.rounds},
                      {"winners", r.winners},
                      {"reason", r.reason}};
+  if (!r.losers.empty()) out["losers"] = r.losers;
   if (!r.strategies.empty()) out["strategies"] = r.strategies;
   if (!r.outcome.empty()) out["outcome"] = Json::parse(r.outcome);
   return out;
@@ -99,7 +100,9 @@ GameRecord read_record(const Json& j, const std::string& path, const BatchConfig
   r.rounds = int(
       ObjectReader::integer_value(reader.required("rounds"), reader.path_of("rounds"), 0, r.turns));
   r.winners = seat_list(reader.required("winners"), reader.path_of("winners"), named->seats);
-  r.reason = reader.choice("reason", "", {"win", "max_turns", "stalled"});
+  r.reason = reader.choice("reason", "", {"win", "loss", "draw", "max_turns", "stalled"});
+  if (const Json* losers = reader.find("losers"))
+    r.losers = seat_list(*losers, reader.path_of("losers"), named->seats);
   if (const Json* s = reader.find("strategies")) {
     kripke::array_at(*s, reader.path_of("strategies"));
     for (std::size_t k = 0; k < s->size(); ++k)

@@ -144,6 +144,7 @@ std::optional<GameRecord> play_game(const BatchConfig& batch, WorkList::Item ite
     record.rounds = result.rounds;
     for (kripke::Agent a : result.winners) record.winners.push_back(a + 1);
     record.reason = kripke::to_string(result.reason);
+    for (kripke::Agent a : result.losers) record.losers.push_back(a + 1);
     record.strategies = strategies_of(runner->play().agents());
     if (!result.outcome.is_null()) record.outcome = result.outcome.dump();
   } catch (const kripke::InputError& e) {

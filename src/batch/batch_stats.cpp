@@ -75,7 +75,10 @@ std::vector<ConditionStats> summarize(const std::vector<ConditionInfo>& conditio
     t.turns.push_back(r.turns);
     t.rounds.push_back(r.rounds);
     if (r.winners.empty()) {
-      ++(r.reason == "stalled" ? s.stalled : s.max_turns);
+      ++(r.reason == "stalled" ? s.stalled
+         : r.reason == "loss"  ? s.lost
+         : r.reason == "draw"  ? s.drawn
+                               : s.max_turns);
     } else {
       ++s.winner_counts[r.winners.size()];
     }
@@ -127,12 +130,16 @@ OrderedJson summary_json(const std::vector<ConditionStats>& stats) {
     OrderedJson seat_intervals = OrderedJson::array();
     for (double share : s.seat_win_share)
       seat_intervals.push_back(interval_json(wilson95(share * double(s.games), s.games)));
+    OrderedJson no_winner = {{"max_turns", s.max_turns}, {"stalled", s.stalled}};
+    // Only games written in the game language end by a loss or a draw.
+    if (s.lost) no_winner["loss"] = s.lost;
+    if (s.drawn) no_winner["draw"] = s.drawn;
     list.push_back({{"name", s.name},
                     {"games", s.games},
                     {"turns", spread_json(s.turns, s.games)},
                     {"rounds", spread_json(s.rounds, s.games)},
                     {"winners", std::move(winners)},
-                    {"no_winner", {{"max_turns", s.max_turns}, {"stalled", s.stalled}}},
+                    {"no_winner", std::move(no_winner)},
                     {"seat_win_share", s.seat_win_share},
                     {"seat_win_share_wilson95", std::move(seat_intervals)},
                     {"strategies", std::move(strategies)}});

@@ -28,7 +28,8 @@ struct GameRecord {
   int turns = 0;
   int rounds = 0;
   std::vector<int> winners;  // seats, 1-based
-  std::string reason;        // win | max_turns | stalled
+  std::string reason;        // win | loss | draw | max_turns | stalled
+  std::vector<int> losers;   // seats, 1-based: games in the game language with a "lose" rule
   // Each seat's strategy (as Play::agents() reports it); empty for games without strategies.
   std::vector<std::string> strategies;
   std::string outcome;  // Play::outcome(); empty when the game reports nothing
@@ -82,6 +83,8 @@ struct ConditionStats {
   std::map<std::size_t, std::uint64_t> winner_counts;  // number of winners (≥ 1) → games
   std::uint64_t max_turns = 0;                         // games without a winner, by reason
   std::uint64_t stalled = 0;
+  std::uint64_t lost = 0;              // ended by a loss (the game language's "lose")
+  std::uint64_t drawn = 0;             // ended by its "draw"
   std::vector<double> seat_win_share;  // per seat: wins (split) / games
   std::map<std::string, StrategyShare> strategies;
 };
