@@ -10,8 +10,9 @@
 //     what (the parties see the move and learn the values of some formulas; the others see
 //     it, see that some move of this kind was made, or see nothing);
 //   - announcements made to everyone before the first turn (the opening);
-//   - turns (round robin, simultaneous rounds, or any player's move drawn each turn), and each
-//     player's win as a formula of `me`;
+//   - turns (round robin, where a move may pass the turn to one of its parameters; the
+//     players a formula of `me` names, round the table; simultaneous rounds; or any player's
+//     move drawn each turn), and each player's win and loss as formulas of `me`, and a draw;
 //   - formulas reported at the end of a game (a batch's game records keep them).
 // GameRules reads all of that, checks it, and writes the model's own rules (every family
 // and pattern expanded) for ModelSpec; the plays (language_play.hpp) make the moves.
@@ -42,7 +43,7 @@ struct MoveInstance {
 class GameRules {
  public:
   enum class Others { SeeTheMove, SeeThatOneWasMade, SeeNothing };
-  enum class Turns { RoundRobin, Simultaneous, Any };
+  enum class Turns { RoundRobin, Whose, Simultaneous, Any };
 
   // A formula whose truth at the end of a game is reported (per player when it speaks of `me`).
   struct Report {
@@ -75,6 +76,7 @@ class GameRules {
     std::vector<std::size_t> seen_by;  // parameters: they see which move it is
     Others others = Others::SeeTheMove;
     std::vector<FormulaPtr> parties_learn;  // what those who see it learn (values before it)
+    std::optional<std::size_t> next;        // the parameter whose turn it is after the move
     std::string path;
   };
 
@@ -92,13 +94,15 @@ class GameRules {
       if (const Json* v = r.find(key)) model_rules_[key] = *v;
     read_moves(r.required("moves"), r.path_of("moves"));
     if (const Json* opening = r.find("opening")) read_opening(*opening, r.path_of("opening"));
-    const std::string turns =
-        r.choice("turns", "round-robin", {"round-robin", "simultaneous", "any"});
-    turns_ = turns == "simultaneous" ? Turns::Simultaneous
-             : turns == "any"        ? Turns::Any
-                                     : Turns::RoundRobin;
-    turns_path_ = r.path_of("turns");
+    read_turns(r);
     if (r.find("win")) win_ = parse_template(r.required_string("win"), r.path_of("win"));
+    if (r.find("lose")) lose_ = parse_template(r.required_string("lose"), r.path_of("lose"));
+    if (r.find("draw")) {
+      draw_ = parse_template(r.required_string("draw"), r.path_of("draw"));
+      if (mentions(*draw_, "me"))
+        throw InputError("a draw is the same for every player: its formula does not speak of me",
+                         r.path_of("draw"));
+    }
     if (const Json* report = r.find("report")) read_report(*report, r.path_of("report"));
     r.done();
   }
@@ -117,12 +121,27 @@ class GameRules {
   bool simultaneous() const { return turns_ == Turns::Simultaneous; }
   // Whether each turn's move is drawn from every player's allowed moves (nobody's turn).
   bool any_player() const { return turns_ == Turns::Any; }
+  // Whether a formula of `me` says who may move (round the table among those it names).
+  bool has_whose() const { return turns_ == Turns::Whose; }
+  FormulaPtr whose_of(Agent i) const { return templates_.instantiate(whose_, {{"me", agent(i)}}); }
   const std::string& turns_path() const { return turns_path_; }
   std::size_t agent_count() const { return templates_.agents().size(); }
   const std::string& agent(Agent i) const { return templates_.agents()[std::size_t(i)]; }
   // A player's win (`me` bound to it), when the rules give one.
   bool has_win() const { return win_ != nullptr; }
+  const FormulaPtr& win_pattern() const { return win_; }
   FormulaPtr win_of(Agent i) const { return templates_.instantiate(win_, {{"me", agent(i)}}); }
+  // A player's loss (`me` bound to it), when the rules give one.
+  bool has_lose() const { return lose_ != nullptr; }
+  FormulaPtr lose_of(Agent i) const { return templates_.instantiate(lose_, {{"me", agent(i)}}); }
+  // The draw: when it holds and nobody has won or lost, the game ends; null when none.
+  FormulaPtr draw() const { return draw_ ? templates_.instantiate(draw_, {}) : nullptr; }
+  // The player whose turn it is after an instance, when the move passes the turn.
+  std::optional<Agent> next_after(const MoveInstance& instance) const {
+    const std::optional<std::size_t> next = moves_[instance.move].next;
+    if (!next) return std::nullopt;
+    return instance.agents[*next];
+  }
 
   // Every instance of move m: its parameters bound to different agents, in order.
   std::vector<MoveInstance> instances(std::size_t m) const {
@@ -217,9 +236,13 @@ class GameRules {
 
   // What the parties of an instance learn: one formula per pattern and agent bound to `_`.
   std::vector<FormulaPtr> parties_learn(const MoveInstance& instance) const {
+    return each_agent_expanded(moves_[instance.move].parties_learn, bindings(instance));
+  }
+  // Patterns with their words bound, a pattern with `_` once per agent.
+  std::vector<FormulaPtr> each_agent_expanded(const std::vector<FormulaPtr>& patterns,
+                                              const Bindings& b) const {
     std::vector<FormulaPtr> out;
-    const Bindings b = bindings(instance);
-    for (const FormulaPtr& pattern : moves_[instance.move].parties_learn) {
+    for (const FormulaPtr& pattern : patterns) {
       if (!mentions(*pattern, kEachAgent)) {
         out.push_back(templates_.instantiate(pattern, b));
         continue;
@@ -538,6 +561,9 @@ class GameRules {
       m.others = others == "the move"               ? Others::SeeTheMove
                  : others == "that a move was made" ? Others::SeeThatOneWasMade
                                                     : Others::SeeNothing;
+      if (const Json* next = r.find("next"))
+        m.next = parameter_index(m, ObjectReader::string_value(*next, r.path_of("next")),
+                                 r.path_of("next"));
       if (const Json* learn = r.find("parties_learn")) {
         const Json& list = array_at(*learn, r.path_of("parties_learn"));
         for (std::size_t j = 0; j < list.size(); ++j) {
@@ -548,6 +574,35 @@ class GameRules {
       r.done();
       moves_.push_back(std::move(m));
     }
+  }
+
+  // "turns": "round-robin" (default), "simultaneous", "any", or {"whose": "T(me)"}: the
+  // players for whom the formula holds, round the table. A move's "next" passes the turn in
+  // round-robin turns only.
+  void read_turns(ObjectReader& r) {
+    turns_path_ = r.path_of("turns");
+    const Json* turns = r.find("turns");
+    if (turns && turns->is_object()) {
+      ObjectReader t(*turns, turns_path_);
+      whose_ = parse_template(t.required_string("whose"), t.path_of("whose"));
+      if (!mentions(*whose_, "me"))
+        throw InputError(
+            "the formula says of each player whether it may move: it speaks of me, "
+            "like turn(me)",
+            t.path_of("whose"));
+      t.done();
+      turns_ = Turns::Whose;
+    } else {
+      const std::string kind =
+          r.choice("turns", "round-robin", {"round-robin", "simultaneous", "any"});
+      turns_ = kind == "simultaneous" ? Turns::Simultaneous
+               : kind == "any"        ? Turns::Any
+                                      : Turns::RoundRobin;
+    }
+    for (const Move& m : moves_)
+      if (m.next && turns_ != Turns::RoundRobin)
+        throw InputError("a move passes the turn (\"next\") only in round-robin turns",
+                         m.path + "/next");
   }
 
   // "report": {"expert": "expert(me)", "all experts": "all_experts"}.
@@ -622,7 +677,10 @@ class GameRules {
   std::vector<Report> reports_;
   Turns turns_ = Turns::RoundRobin;
   std::string turns_path_;
+  FormulaPtr whose_;  // with Turns::Whose
   FormulaPtr win_;
+  FormulaPtr lose_;
+  FormulaPtr draw_;
 };
 
 }  // namespace kripke::game_lang

@@ -103,7 +103,7 @@ inline std::unique_ptr<LanguagePlay> started_language_play(const Game& game, std
 inline GameInfo model_game_info() {
   GameInfo info = model_lang::game_info();
   info.summary += "; with moves, a game (docs/game-language.md)";
-  info.strategies = {"random", "protocol"};
+  info.strategies = {"random", "protocol", "info-gain", "claim"};
   info.make = [](GameConfig c) -> std::unique_ptr<Game> {
     if (GameRules::applies_to(c.rules)) return std::make_unique<LanguageGame>(std::move(c));
     return std::make_unique<model_lang::ModelGame>(std::move(c));

@@ -1,9 +1,10 @@
 // A play of a game written in the game language (game_rules.hpp) on the explicit engine: the
 // model of the rules, and the moves the players make, each a product update with the move's
-// action model. Turns go round the players, or every player moves at once each round (the
-// moves' action models composed: joint_action.hpp), or each turn's move is drawn from all
-// the players' allowed moves; a player with no move its strategy allows is passed over, and
-// when nobody has one the game has stalled.
+// action model. Turns go round the players (from the player a move passes the turn to, and
+// among those a formula names when the rules give one), or every player moves at once each
+// round (the moves' action models composed: joint_action.hpp), or each turn's move is drawn
+// from all the players' allowed moves; a player with no move its strategy allows is passed
+// over, and when nobody has one the game has stalled.
 #pragma once
 
 #include <algorithm>
@@ -19,6 +20,7 @@
 
 #include "kripke/evaluate_at.hpp"
 #include "kripke/game_lang/game_rules.hpp"
+#include "kripke/game_lang/info_gain.hpp"
 #include "kripke/game_lang/joint_action.hpp"
 #include "kripke/game_lang/move_table.hpp"
 #include "kripke/game_lang/strategies.hpp"
@@ -43,6 +45,7 @@ class LanguagePlay final : public model_lang::ModelPlay {
         rules_(&table_->rules()),
         instances_(table_->instances()),
         win_(table_->wins()),
+        lose_(table_->losses()),
         limits_(limits) {}
 
   // An atom that names a definition of the rules (expert(b)) is its formula, in every
@@ -70,7 +73,12 @@ class LanguagePlay final : public model_lang::ModelPlay {
 
   bool has_moves() const override { return true; }
   bool has_goal() const override { return rules_->has_win(); }
-  bool has_won(Agent i) const override { return !win_.empty() && holds(*win_[std::size_t(i)]); }
+  // A player whose win and loss both hold has lost.
+  bool has_won(Agent i) const override {
+    return !win_.empty() && holds(*win_[std::size_t(i)]) && !has_lost(i);
+  }
+  bool has_lost(Agent i) const override { return !lose_.empty() && holds(*lose_[std::size_t(i)]); }
+  bool is_drawn() const override { return table_->draw() && holds(*table_->draw()); }
   // The rules' reports at the end of the game: {"expert": [true, false, true], ...}.
   Json outcome() const override {
     if (rules_->reports().empty()) return nullptr;
@@ -100,17 +108,21 @@ class LanguagePlay final : public model_lang::ModelPlay {
   // plays the first of its moves offers only that one).
   TurnOutcome play_turn(Rng& rng) override {
     const auto choice = [&](Agent a, const std::vector<std::size_t>& moves) {
-      return moves[strategy(a).first ? 0 : std::size_t(rng.below(moves.size()))];
+      if (strategy(a).choice == Strategy::Choice::First) return moves.front();
+      const std::vector<std::size_t> c = candidates(a, moves);
+      return c[std::size_t(rng.below(c.size()))];
     };
     if (rules_->any_player()) {
       std::vector<std::size_t> pool;
       const auto by_player = allowed_by_player();
       for (std::size_t a = 0; a < by_player.size(); ++a) {
         if (by_player[a].empty()) continue;
-        if (strategy(Agent(a)).first)
+        if (strategy(Agent(a)).choice == Strategy::Choice::First) {
           pool.push_back(by_player[a].front());
-        else
-          pool.insert(pool.end(), by_player[a].begin(), by_player[a].end());
+          continue;
+        }
+        const std::vector<std::size_t> c = candidates(Agent(a), by_player[a]);
+        pool.insert(pool.end(), c.begin(), c.end());
       }
       if (pool.empty()) return TurnOutcome::Stalled;
       make(pool[std::size_t(rng.below(pool.size()))]);
@@ -126,7 +138,7 @@ class LanguagePlay final : public model_lang::ModelPlay {
       if (!mover) return TurnOutcome::Stalled;
       make(choice(*mover, allowed(*mover)));
     }
-    return anyone_may_move() ? TurnOutcome::Continue : TurnOutcome::Stalled;
+    return turn_can_follow() ? TurnOutcome::Continue : TurnOutcome::Stalled;
   }
   TurnOutcome person_move(const Json& move, const std::string& path, Rng&) override {
     const MoveInstance instance = rules_->read_instance(move, path);
@@ -138,7 +150,7 @@ class LanguagePlay final : public model_lang::ModelPlay {
                            (mover ? " (it is " + rules_->agent(*mover) + "'s turn)" : ""),
                        path);
     make(k);
-    return anyone_may_move() ? TurnOutcome::Continue : TurnOutcome::Stalled;
+    return turn_can_follow() ? TurnOutcome::Continue : TurnOutcome::Stalled;
   }
   // A script's move: any legal move, whoever's turn it is; or {"round": [move, ...]}, moves
   // of different players made at once (as a simultaneous round makes them).
@@ -164,15 +176,17 @@ class LanguagePlay final : public model_lang::ModelPlay {
     make_round(round);
   }
 
-  // The next player round the table from the last mover with a move its strategy allows;
-  // none in simultaneous rounds, where every player moves at once, or when each turn's move
-  // is drawn from everyone's.
+  // The next player with a move its strategy allows (and for whom the rules' turn formula
+  // holds, when they give one), round the table from the player after the last mover, or
+  // from the player the last move passed the turn to; none in simultaneous rounds, where
+  // every player moves at once, or when each turn's move is drawn from everyone's.
   std::optional<Agent> next_mover() const override {
     if (rules_->simultaneous() || rules_->any_player()) return std::nullopt;
     const std::size_t n = rules_->agent_count();
-    const std::size_t from = last_mover_ ? std::size_t(*last_mover_) + 1 : 0;
+    const std::vector<FormulaPtr>& whose = table_->turn_conditions();
     for (std::size_t k = 0; k < n; ++k) {
-      const Agent a = Agent((from + k) % n);
+      const Agent a = Agent((std::size_t(turn_from_) + k) % n);
+      if (!whose.empty() && !holds(*whose[std::size_t(a)])) continue;
       if (!allowed(a).empty()) return a;
     }
     return std::nullopt;
@@ -229,8 +243,35 @@ class LanguagePlay final : public model_lang::ModelPlay {
   const std::optional<model_lang::Postcondition>& post_of(std::size_t k) const {
     return table_->prepared(k).post;
   }
-  // Whether agent i plays any legal move (the random strategy).
-  bool plays_any_legal(Agent i) const { return strategy(i).kind == Strategy::Kind::Random; }
+  // Whether agent i plays any legal move (random and info-gain: no guards).
+  bool plays_any_legal(Agent i) const { return !strategy(i).guarded; }
+  // The moves among `moves` (agent i's allowed ones) from which its strategy draws: for
+  // info-gain the most informative (info_gain.hpp), else all (a protocol that plays the
+  // first of them takes it when it moves; a search follows every one).
+  std::vector<std::size_t> candidates(Agent i, const std::vector<std::size_t>& moves) const {
+    if (strategy(i).choice != Strategy::Choice::Informative || moves.size() < 2) return moves;
+    // The quantity at each world i considers possible: the truth values of what it seeks.
+    std::vector<World> worlds;
+    model_.for_each_possible(i, model_.actual(), [&](World w) { worlds.push_back(w); });
+    std::vector<std::string> quantity(worlds.size());
+    for (const FormulaPtr& phi : table_->about(i)) {
+      const WorldSet t = truth(*phi);
+      for (std::size_t j = 0; j < worlds.size(); ++j) quantity[j] += t.test(worlds[j]) ? '1' : '0';
+    }
+    std::vector<std::size_t> best;
+    double most = 0.0;
+    for (std::size_t k : moves) {
+      const double gain = information_gain(quantity, outcomes(i, k, worlds));
+      // Gains equal up to rounding are ties, drawn among.
+      if (best.empty() || gain > most + 1e-9) {
+        best = {k};
+        most = gain;
+      } else if (gain > most - 1e-9) {
+        best.push_back(k);
+      }
+    }
+    return best;
+  }
   const FormulaPtr& win_of(Agent i) const { return win_[std::size_t(i)]; }
   const model_lang::Vocabulary& vocabulary() const { return data()->vocabulary(); }
   // The values at the actual world of what agent i observes (it always knows them), by the
@@ -275,6 +316,8 @@ class LanguagePlay final : public model_lang::ModelPlay {
   // modal operator but K{i} (or Kw{i}, Kv{i}) of what agent i observes, which it always
   // knows (observe_again). Then a search may keep the actual world only.
   bool decided_by_facts() const {
+    for (std::size_t i = 0; i < rules_->agent_count(); ++i)
+      if (strategy(Agent(i)).choice == Strategy::Choice::Informative) return false;
     const auto factual = [this](const FormulaPtr& phi) { return !phi || observed_only(*phi, -1); };
     for (std::size_t k = 0; k < table_->size(); ++k) {
       const MoveTable::Prepared& p = table_->prepared(k);
@@ -300,6 +343,15 @@ class LanguagePlay final : public model_lang::ModelPlay {
         throw InputError(std::string(e.what()) + " in '" + excerpt(to_string(*phi)) + "'", path);
       }
     };
+    // The strategies' own formulas first, so that a guard that contains a claim's goal is
+    // blamed only for its own mistakes.
+    for (std::size_t i = 0; i < rules_->agent_count(); ++i) {
+      const Strategy& s = strategy(Agent(i));
+      if (s.goal)
+        check(rules_->templates().instantiate(s.goal, {{"me", rules_->agent(Agent(i))}}),
+              s.goal_path);
+      for (const FormulaPtr& phi : table_->about(Agent(i))) check(phi, s.about_path);
+    }
     for (std::size_t k = 0; k < table_->size(); ++k) {
       const MoveTable::Prepared& p = table_->prepared(k);
       const GameRules::Move& move = rules_->moves()[instances_[k].move];
@@ -311,6 +363,9 @@ class LanguagePlay final : public model_lang::ModelPlay {
       if (p.post) p.post->check_formulas([this](const Formula& phi) { check_formula(phi); });
     }
     for (const FormulaPtr& win : win_) check(win, "/rules/win");
+    for (const FormulaPtr& lose : lose_) check(lose, "/rules/lose");
+    for (const FormulaPtr& whose : table_->turn_conditions()) check(whose, "/rules/turns/whose");
+    check(table_->draw(), "/rules/draw");
     for (const GameRules::Opening& o : rules_->opening()) check(o.formula, o.path);
     for (std::size_t k = 0; k < rules_->reports().size(); ++k)
       check(rules_->report_of(k, 0), rules_->reports()[k].path);
@@ -350,8 +405,10 @@ class LanguagePlay final : public model_lang::ModelPlay {
     return out;
   }
 
-  // Whether some player has a move its strategy allows (else the game has stalled).
-  bool anyone_may_move() const {
+  // Whether a turn can follow: someone's turn comes (in simultaneous rounds and with "any"
+  // turns, some player has a move its strategy allows); else the game has stalled.
+  bool turn_can_follow() const {
+    if (!rules_->simultaneous() && !rules_->any_player()) return next_mover().has_value();
     const auto by_player = allowed_by_player();
     return std::any_of(by_player.begin(), by_player.end(),
                        [](const auto& moves) { return !moves.empty(); });
@@ -364,7 +421,9 @@ class LanguagePlay final : public model_lang::ModelPlay {
     Built built = action_model(k);
     act_visibly(audience(chosen), built, rules_->instance_text(chosen),
                 to_string(*table_->prepared(k).legal));
-    last_mover_ = rules_->mover(chosen);
+    const std::optional<Agent> next = rules_->next_after(chosen);
+    turn_from_ =
+        next ? *next : Agent((std::size_t(rules_->mover(chosen)) + 1) % rules_->agent_count());
   }
 
   // Moves of different players made at once: each logged, then one product update with the
@@ -424,8 +483,6 @@ class LanguagePlay final : public model_lang::ModelPlay {
   }
 
  public:
-  std::optional<Agent> last_mover() const { return last_mover_; }
-  void set_last_mover(std::optional<Agent> a) { last_mover_ = a; }
   using ModelPlay::contract;
   using ModelPlay::keep_actual_only;
   using ModelPlay::restore;
@@ -435,8 +492,43 @@ class LanguagePlay final : public model_lang::ModelPlay {
  private:
   struct Built {
     NamedAction action;
-    bool copies = false;  // some world has more than one event
+    std::vector<std::size_t> instance;  // per event: the move instance it is (none: "nothing")
+    bool copies = false;                // some world has more than one event
   };
+
+  // What agent i would see, at each of `worlds`, of making move k there: the move's event
+  // there as i tells events apart, and what i observes after its change; none where move k
+  // cannot be made.
+  std::vector<std::optional<std::string>> outcomes(Agent i, std::size_t k,
+                                                   const std::vector<World>& worlds) const {
+    const Built b = action_model(k);
+    const ActionModel& am = b.action.am;
+    std::vector<std::optional<std::string>> out(worlds.size());
+    for (std::size_t e = 0; e < am.preconditions.size(); ++e) {
+      if (b.instance[e] != k) continue;
+      for (std::size_t j = 0; j < worlds.size(); ++j) {
+        const World w = worlds[j];
+        if (!am.preconditions[e].test(w)) continue;
+        const std::uint32_t after =
+            am.valuation_after[e].empty() ? model_.valuation(w) : am.valuation_after[e][w];
+        out[j] = std::to_string(am.event_class[std::size_t(i)][e]) + ":" + observation(i, after);
+      }
+    }
+    return out;
+  }
+
+  // What agent i observes at a world of valuation v, as text: each observed value in turn.
+  std::string observation(Agent i, std::uint32_t v) const {
+    const model_lang::Vocabulary& vocab = vocabulary();
+    std::string out;
+    for (const model_lang::Observation& o : data()->agents()[std::size_t(i)].observes) {
+      out +=
+          std::to_string(o.term ? model_lang::value(model_lang::compile(*o.term, vocab), vocab, v)
+                                : std::int64_t(vocab.value_index(v, std::size_t(o.variable))));
+      out += ',';
+    }
+    return out;
+  }
 
   // The moves each player's strategy allows (only agent `only`'s when it is not -1).
   std::vector<std::vector<std::size_t>> allowed_moves(int only) const {
@@ -446,7 +538,7 @@ class LanguagePlay final : public model_lang::ModelPlay {
       if (only >= 0 && mover != Agent(only)) continue;
       const MoveTable::Prepared& p = table_->prepared(k);
       if (!holds(*p.legal)) continue;
-      if (strategy(mover).kind == Strategy::Kind::Random || (p.guard && holds(*p.guard)))
+      if (!strategy(mover).guarded || (p.guard && holds(*p.guard)))
         out[std::size_t(mover)].push_back(k);
     }
     return out;
@@ -587,6 +679,7 @@ class LanguagePlay final : public model_lang::ModelPlay {
                                     [this](const Formula& phi) { return truth(phi); })
                  : std::vector<std::uint32_t>{});
         b.action.names.push_back(groups.size() > 1 ? name + "#" + std::to_string(g + 1) : name);
+        b.instance.push_back(e);
         // The parties tell this event from every other; the others do not (when they see
         // the move, it is the only one, and they do not see what the parties learn).
         for (std::size_t a = 0; a < agents; ++a)
@@ -605,6 +698,7 @@ class LanguagePlay final : public model_lang::ModelPlay {
       b.action.am.preconditions.push_back(model_.alive());
       b.action.am.valuation_after.emplace_back();
       b.action.names.push_back("nothing");
+      b.instance.push_back(instances_.size());
       for (std::size_t a = 0; a < agents; ++a) b.action.am.event_class[a].push_back(0);
     }
     return b;
@@ -703,7 +797,8 @@ class LanguagePlay final : public model_lang::ModelPlay {
   const GameRules* rules_;                      // the table's
   const std::vector<MoveInstance>& instances_;  // every move with its parameters bound
   const std::vector<FormulaPtr>& win_;          // per player, when the rules give a win
-  std::optional<Agent> last_mover_;
+  const std::vector<FormulaPtr>& lose_;         // per player, when the rules give a loss
+  Agent turn_from_ = 0;  // where the next turn's search round the table begins
   WorldLimits limits_;
 };
 

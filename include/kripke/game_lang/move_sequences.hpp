@@ -79,6 +79,8 @@ class SequenceCounter {
     // The steps: one move each, or in simultaneous rounds one move of every player who
     // may move.
     std::vector<std::vector<std::size_t>> steps, per_player = play_.allowed_by_player();
+    for (std::size_t a = 0; a < per_player.size(); ++a)
+      if (per_player[a].size() > 1) per_player[a] = play_.candidates(Agent(a), per_player[a]);
     std::erase_if(per_player, [](const auto& moves) { return moves.empty(); });
     if (play_.rules().simultaneous()) {
       if (!per_player.empty())

@@ -1,6 +1,7 @@
 // Every move of a game in the game language with its parameters bound (an instance), ready
-// to play: its precondition, its mover's guard, its postcondition and what its parties learn,
-// with each player's win. Built once per game and shared by its plays.
+// to play: its precondition, its mover's guard, its postcondition and what its parties learn;
+// with each player's win, loss, turn condition and what its info-gain strategy seeks. Built
+// once per game and shared by its plays.
 #pragma once
 
 #include <memory>
@@ -34,19 +35,21 @@ class MoveTable {
         const Bindings bindings = rules_->bindings(instance);
         Prepared p;
         p.legal = templates.instantiate(rules_->moves()[m].legal, bindings);
-        const Agent mover = rules_->mover(instance);
-        const std::vector<FormulaPtr>& guards = strategy(mover).guards;
-        if (m < guards.size() && guards[m])
-          p.guard = f::knows(mover, templates.instantiate(guards[m], bindings));
+        p.guard = guard(instance, bindings);
         const auto post = rules_->postcondition(instance);
         if (!post.empty()) p.post.emplace(post, rules_->moves()[m].path + "/post", vocab);
         p.learnt = rules_->parties_learn(instance);
         prepared_.push_back(std::move(p));
         instances_.push_back(std::move(instance));
       }
-    if (rules_->has_win())
-      for (std::size_t i = 0; i < rules_->agent_count(); ++i)
-        win_.push_back(rules_->win_of(Agent(i)));
+    for (std::size_t i = 0; i < rules_->agent_count(); ++i) {
+      if (rules_->has_win()) win_.push_back(rules_->win_of(Agent(i)));
+      if (rules_->has_lose()) lose_.push_back(rules_->lose_of(Agent(i)));
+      if (rules_->has_whose()) whose_.push_back(rules_->whose_of(Agent(i)));
+      about_.push_back(
+          rules_->each_agent_expanded(strategy(Agent(i)).about, {{"me", rules_->agent(Agent(i))}}));
+    }
+    draw_ = rules_->draw();
   }
 
   const GameRules& rules() const { return *rules_; }
@@ -57,6 +60,14 @@ class MoveTable {
   const Prepared& prepared(std::size_t k) const { return prepared_[k]; }
   // Per player, when the rules give a win; empty otherwise.
   const std::vector<FormulaPtr>& wins() const { return win_; }
+  // Per player, when the rules give a loss; empty otherwise.
+  const std::vector<FormulaPtr>& losses() const { return lose_; }
+  // Per player, when a formula says whose turn it is; empty otherwise.
+  const std::vector<FormulaPtr>& turn_conditions() const { return whose_; }
+  // What player i's info-gain strategy seeks to learn (empty for other strategies).
+  const std::vector<FormulaPtr>& about(Agent i) const { return about_[std::size_t(i)]; }
+  // The draw, or null.
+  const FormulaPtr& draw() const { return draw_; }
 
   // In simultaneous rounds, two players' moves are made at once: they may not change the
   // same variable (which value would it take?). InputError at the later move's post.
@@ -89,11 +100,33 @@ class MoveTable {
   }
 
  private:
+  // The guard of an instance for its mover's strategy: K{mover} of the strategy's guard
+  // (`me` is the mover); for a claim agent, K{mover} goal on the claim and, on the other
+  // moves, ~K{mover} goal as well. Null: the strategy does not play it (or plays every
+  // legal move).
+  FormulaPtr guard(const MoveInstance& instance, Bindings bindings) const {
+    const Templates& templates = rules_->templates();
+    const Agent mover = rules_->mover(instance);
+    const Strategy& s = strategy(mover);
+    bindings.emplace_back("me", rules_->agent(mover));
+    FormulaPtr g;
+    if (instance.move < s.guards.size() && s.guards[instance.move])
+      g = f::knows(mover, templates.instantiate(s.guards[instance.move], bindings));
+    if (!s.claim) return g;
+    FormulaPtr knows_goal = f::knows(mover, templates.instantiate(s.goal, bindings));
+    if (instance.move == *s.claim) return knows_goal;
+    return g ? f::conj(f::neg(std::move(knows_goal)), std::move(g)) : nullptr;
+  }
+
   std::shared_ptr<const GameRules> rules_;
   std::shared_ptr<const std::vector<Strategy>> strategies_;
   std::vector<MoveInstance> instances_;
   std::vector<Prepared> prepared_;  // per instance
   std::vector<FormulaPtr> win_;
+  std::vector<FormulaPtr> lose_;
+  std::vector<FormulaPtr> whose_;
+  std::vector<std::vector<FormulaPtr>> about_;  // per player
+  FormulaPtr draw_;
 };
 
 }  // namespace kripke::game_lang
