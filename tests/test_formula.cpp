@@ -222,6 +222,12 @@ TEST_CASE("comparisons of arithmetic terms", "[formula][parser][term]") {
   // Atoms with arguments and parenthesised formulas are not terms.
   require_parses_as("has(1,rope) & (p | q)",
                     f::conj(f::atom("has", {"1", "rope"}), f::disj(p(), q())));
+  // In a term, a variable with arguments is one variable, named without spaces.
+  require_parses_as(
+      "has(1, rope) + has(2,rope) <= 1",
+      f::compare(t::apply(Op::Add, t::variable("has(1,rope)"), t::variable("has(2,rope)")),
+                 "<=", t::number(1)));
+  CHECK(error_column("has(1, ) + 1 = 2") == 8);
   // Errors once the text can only be a comparison.
   CHECK(error_column("x + = 3") == 5);
   CHECK(error_column("x + 1") == 6);
@@ -232,7 +238,7 @@ TEST_CASE("comparisons of arithmetic terms", "[formula][parser][term]") {
   // Printing reads back as the same tree.
   for (const std::string text :
        {"x + y <= 100", "x - (y - 1) = 0", "(x + 1) * 2 >= y / 2", "x % 2 = 0 & K1 x * y = 52",
-        "-x > -3", "-(x + 1) = 2", "[!x < y] K{alice} x = 1"})
+        "-x > -3", "-(x + 1) = 2", "[!x < y] K{alice} x = 1", "S(a,b) + S(b,a) = 1"})
     CHECK(kripke::to_string(*parse_formula(text)) == text);
 }
 

@@ -124,6 +124,19 @@ TEST_CASE("[models] the law leaves the worlds, observed terms make the classes")
   CHECK(s.play().deal() == Json({{"x", 1}, {"y", 4}}));
 }
 
+TEST_CASE("[models] variables with arguments counted in a term") {
+  // One of S(a,b) and S(b,a), and at most one of the three: the law's sums count the true.
+  const Json rules = {{"variables", Json::array({"S(a,b)", "S(b,a)", "S(a,c)"})},
+                      {"law", "S(a, b) + S(b, a) = 1 & S(a,b) + S(b,a) + S(a,c) <= 1"},
+                      {"agents", Json::array({{{"name", "a"}, {"observes", {"S(a, b)"}}}})}};
+  const auto game = make_model(rules);
+  REQUIRE(game->deal_count() == 2);  // S(a,c) false, one of the other two true
+  Started s(*game);
+  CHECK(s.count("S(a,b) | S(b,a)") == 2);
+  CHECK(s.count("S(a,c)") == 0);
+  CHECK(s.count("K{a} S(a, b) + S(b, a) = 1") == 2);
+}
+
 TEST_CASE("[models] propositional variables, names as values, and the actual world") {
   const Json rules = {
       {"variables", Json::array({"p", {{"name", "month"}, {"values", {"May", "June", "July"}}}})},

@@ -5,7 +5,8 @@
 //       | E{a,b} φ | C{a,b} φ | D{a,b} φ | [!φ]φ | <!φ>φ
 //       | φ & φ | φ | φ | φ -> φ | φ <-> φ
 //       | t = t | t != t | t < t | t <= t | t > t | t >= t
-//   t ::= number | variable | ( t ) | -t | t + t | t - t | t * t | t / t | t % t
+//   t ::= number | variable | variable(arg, ...) | ( t ) | -t | t + t | t - t | t * t | t / t
+//       | t % t
 //
 // Agents are numbered from 1, or named (a name is looked up when the formula is
 // evaluated). Binding, tightest first: the prefix operators (~ K B M Kw Kv E C D [!φ]
@@ -595,6 +596,19 @@ class FormulaParser {
       // Not a variable (none may be called so): K1 -x = 1 is K1 applied to -x = 1.
       pos_ = column - 1;
       fail("expected a term, found the modal operator " + name);
+    }
+    // A variable with arguments, has(p1, candle): named as the vocabulary names it.
+    if (accept("(")) {
+      std::string full = name + "(";
+      do {
+        skip_space();
+        const std::string arg = word();
+        if (arg.empty()) fail("expected an argument of " + name);
+        if (full.back() != '(') full += ',';
+        full += arg;
+      } while (accept(","));
+      expect(")", "to close the arguments of " + name);
+      return located_term(t::variable(full + ")"), column);
     }
     return located_term(t::variable(name), column);
   }
