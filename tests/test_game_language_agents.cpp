@@ -57,16 +57,22 @@ std::string first_move_of_a(const kripke::Json& rules, const kripke::Json& about
 TEST_CASE("[game-language] the information gain of a move, computed by hand") {
   // Four worlds, the quantity two bits.
   const std::vector<std::string> q = {"00", "01", "10", "11"};
-  using Outcomes = std::vector<std::optional<std::string>>;
-  CHECK(information_gain(q, Outcomes{"x", "x", "x", "x"}) == Approx(0.0));
-  CHECK(information_gain(q, Outcomes{"x", "x", "y", "y"}) == Approx(1.0));  // the first bit
-  CHECK(information_gain(q, Outcomes{"w", "x", "y", "z"}) == Approx(2.0));
+  using Outcomes = std::vector<std::vector<std::string>>;
+  CHECK(information_gain(q, Outcomes{{"x"}, {"x"}, {"x"}, {"x"}}) == Approx(0.0));
+  CHECK(information_gain(q, Outcomes{{"x"}, {"x"}, {"y"}, {"y"}}) == Approx(1.0));  // a bit
+  CHECK(information_gain(q, Outcomes{{"w"}, {"x"}, {"y"}, {"z"}}) == Approx(2.0));
   // One world apart from three: 2 - 3/4 log2 3.
-  CHECK(information_gain(q, Outcomes{"x", "x", "x", "y"}) == Approx(2.0 - 0.75 * std::log2(3.0)));
+  CHECK(information_gain(q, Outcomes{{"x"}, {"x"}, {"x"}, {"y"}}) ==
+        Approx(2.0 - 0.75 * std::log2(3.0)));
   // Where the move cannot be made, the mover learns that too: a world ruled out.
-  CHECK(information_gain(q, Outcomes{"x", "x", "x", std::nullopt}) == Approx(2.0 - std::log2(3.0)));
+  CHECK(information_gain(q, Outcomes{{"x"}, {"x"}, {"x"}, {}}) == Approx(2.0 - std::log2(3.0)));
   // A quantity the same at every world has nothing to learn.
-  CHECK(information_gain({"1", "1", "1"}, Outcomes{"x", "y", "z"}) == Approx(0.0));
+  CHECK(information_gain({"1", "1", "1"}, Outcomes{{"x"}, {"y"}, {"z"}}) == Approx(0.0));
+  // Someone's choice at a world: two worlds, one of which may show either of two outcomes.
+  // Outcome y comes from the second world only (weight 1/2 of 2): after it nothing is left
+  // to learn; after x (weights 1 and 1/2) the entropy is H(2/3, 1/3).
+  const double h = -(2.0 / 3) * std::log2(2.0 / 3) - (1.0 / 3) * std::log2(1.0 / 3);
+  CHECK(information_gain({"a", "b"}, Outcomes{{"x"}, {"x", "y"}}) == Approx(1.0 - 0.75 * h));
 }
 
 TEST_CASE("[game-language] info-gain asks about what it seeks, and looks when that tells") {

@@ -13,7 +13,9 @@
 #include "kripke/game_lang/joint_action.hpp"
 #include "kripke/game_lang/language_game.hpp"
 #include "kripke/game_lang/muddy_children.hpp"
+#include "kripke/game_lang/small_clue.hpp"
 #include "kripke/game_loop.hpp"
+#include "kripke/games/clue/clue.hpp"
 #include "kripke/games/muddy/game.hpp"
 #include "kripke/model_lang/atom_cache.hpp"
 #include "random_cases.hpp"
@@ -29,9 +31,11 @@ struct Step {
   bool operator==(const Step&) const = default;
 };
 
-std::vector<Step> trajectory(const EventRecorder& run) {
+// `from_turn`: the updates of that turn and later only.
+std::vector<Step> trajectory(const EventRecorder& run, int from_turn = 0) {
   std::vector<Step> out;
   for (const kripke::LogRecord& r : run.records("update")) {
+    if (r["turn"].get<int>() < from_turn) continue;
     kripke::Json agents = kripke::Json::array();
     for (const kripke::LogRecord& a : r["agents"])
       agents.push_back(
@@ -417,4 +421,56 @@ TEST_CASE(
       }
     }
   }
+}
+
+TEST_CASE(
+    "[game-language] small Clue in the language: the built-in game's knowledge, update for "
+    "update, in 100 seeded games replayed move for move") {
+  kripke::GameConfig builtin_config;
+  builtin_config.game = "clue";
+  builtin_config.engine = "explicit";
+  builtin_config.rules = {{"weapons", {"candle", "dagger", "rope", "wrench"}}};
+  const kripke::clue::ClueGame builtin(builtin_config);
+  for (std::uint64_t seed = 1; seed <= 100; ++seed) {
+    EventRecorder expected;
+    const kripke::GameResult b = kripke::run_game(builtin, seed, expected);
+    INFO("seed " << seed << ", deal " << b.deal.dump());
+    const kripke::game_lang::LanguageGame language(
+        language_config(kripke::game_lang::small_clue_rules({}, b.deal["hands"])));
+    EventRecorder got;
+    kripke::GameRunner runner(language, seed, got);
+    runner.start();
+    // The players' knowledge of their hands: the built-in game's setup, the language's start.
+    const kripke::LogRecord start = got.records("start").front();
+    const kripke::LogRecord setup = expected.records("update")[2];  // player 3 looks last
+    for (std::size_t p = 0; p < 3; ++p) {
+      CHECK(start["model"][p]["possible"] == setup["agents"][p]["possible"]);
+      CHECK(start["model"][p]["relations"] == setup["agents"][p]["relations"]);
+    }
+    // Every suggestion made again in the language, with the card the built-in answerer
+    // showed (or none held).
+    const auto moves = expected.records("move");
+    for (std::size_t t = 0; t < moves.size(); ++t) {
+      const kripke::LogRecord& m = moves[t];
+      const kripke::Json suggestion = m["suggestion"];
+      const std::string asker = "p" + std::to_string(m["agent"].get<int>());
+      const std::string asked = "p" + std::to_string(m["asked"][0].get<int>());
+      const kripke::Json move = {
+          {"move",
+           "suggest_" + suggestion[0].get<std::string>() + "_" + suggestion[1].get<std::string>()},
+          {"i", asker},
+          {"j", asked},
+          {"event", m["shown"].is_null() ? std::string("neither")
+                                         : "show_" + m["shown"].get<std::string>()}};
+      runner.scripted_turn(move, "/moves/" + std::to_string(t));
+    }
+    REQUIRE(!trajectory(expected, 1).empty());
+    CHECK(trajectory(got, 1) == trajectory(expected, 1));
+    CHECK(runner.result().winners == b.winners);
+    CHECK(runner.result().turns == b.turns);
+  }
+  // The bundled config is these rules, without a fixed deal.
+  const kripke::Json bundled =
+      kripke::Json::parse(read_file(source_path("configs/games/small-clue.json")));
+  CHECK(bundled["rules"] == kripke::game_lang::small_clue_rules());
 }

@@ -67,6 +67,19 @@ class GameRules {
     std::string path;
   };
 
+  // One of a move's events, when it lists them (a card shown, or none held): the move is
+  // one of them, which one depending on the world and on whoever's choice it is where
+  // several could be. Those in `seen_by` (parameters; none given: everyone) tell it from
+  // every other event of the move; the others tell it only from the events of another
+  // `others_see` label ("a card was shown").
+  struct MoveEvent {
+    std::string name;
+    FormulaPtr pre;
+    std::optional<std::vector<std::size_t>> seen_by;
+    std::string others_see;
+    std::string path;
+  };
+
   struct Move {
     std::string name;
     std::vector<std::string> parameters;  // every one an agent, all different
@@ -77,6 +90,7 @@ class GameRules {
     Others others = Others::SeeTheMove;
     std::vector<FormulaPtr> parties_learn;  // what those who see it learn (values before it)
     std::optional<std::size_t> next;        // the parameter whose turn it is after the move
+    std::vector<MoveEvent> events;          // none: the move is one event
     std::string path;
   };
 
@@ -188,6 +202,7 @@ class GameRules {
       MoveInstance instance{m, {}};
       for (const std::string& parameter : moves_[m].parameters)
         instance.agents.push_back(agent_index(r.required_string(parameter), r.path_of(parameter)));
+      if (!moves_[m].events.empty()) r.find("event");  // event_named reads it
       r.done();
       for (std::size_t a = 0; a < instance.agents.size(); ++a)
         for (std::size_t b = 0; b < a; ++b)
@@ -197,6 +212,25 @@ class GameRules {
     }
     throw InputError("unknown move '" + name + "' (the moves: " + ObjectReader::join(names) + ")",
                      r.path_of("move"));
+  }
+
+  // The event a move written as data names ("event": "show_rope"), when it names one;
+  // InputError at its path for a name that is not one of the move's events.
+  std::optional<std::size_t> event_named(const MoveInstance& instance, const Json& move,
+                                         const std::string& path) const {
+    const auto given = move.find("event");
+    if (given == move.end()) return std::nullopt;
+    const std::string at = path + "/event";
+    const std::string name = ObjectReader::string_value(*given, at);
+    const std::vector<MoveEvent>& events = moves_[instance.move].events;
+    std::vector<std::string> names;
+    for (std::size_t e = 0; e < events.size(); ++e) {
+      if (events[e].name == name) return e;
+      names.push_back(events[e].name);
+    }
+    throw InputError("unknown event '" + excerpt(name) + "' of " + moves_[instance.move].name +
+                         " (its events: " + ObjectReader::join(names) + ")",
+                     at);
   }
 
   Agent agent_index(const std::string& name, const std::string& path) const {
@@ -571,6 +605,7 @@ class GameRules {
           m.parties_learn.push_back(parse_template(ObjectReader::string_value(list[j], at), at));
         }
       }
+      if (const Json* events = r.find("events")) read_events(m, *events, r.path_of("events"));
       r.done();
       moves_.push_back(std::move(m));
     }
@@ -599,10 +634,55 @@ class GameRules {
                : kind == "any"        ? Turns::Any
                                       : Turns::RoundRobin;
     }
-    for (const Move& m : moves_)
+    for (const Move& m : moves_) {
       if (m.next && turns_ != Turns::RoundRobin)
         throw InputError("a move passes the turn (\"next\") only in round-robin turns",
                          m.path + "/next");
+      if (!m.events.empty() && turns_ == Turns::Simultaneous)
+        throw InputError("a move with events is made alone, not in simultaneous rounds",
+                         m.path + "/events");
+    }
+  }
+
+  // "events": [{"name": "show_rope", "pre": "has(j, rope)", "seen_by": ["i", "j"],
+  // "others_see": "a card"}, ...]. The move itself is seen by everyone; its events say who
+  // sees what of it (so it has no parties_learn of its own).
+  void read_events(Move& m, const Json& list, const std::string& path) {
+    const Json& items = array_at(list, path);
+    if (items.empty()) throw InputError("a move's events are at least one", path);
+    if (m.others != Others::SeeTheMove)
+      throw InputError(
+          "a move with events is seen by everyone (others_see \"the move\"); its "
+          "events say who sees what of it",
+          path);
+    if (!m.parties_learn.empty())
+      throw InputError(
+          "a move with events says what is learnt by its events' seen_by, not by "
+          "parties_learn",
+          path);
+    for (std::size_t k = 0; k < items.size(); ++k) {
+      ObjectReader r(items[k], path + "/" + std::to_string(k));
+      MoveEvent e;
+      e.path = r.path();
+      e.name = r.required_string("name");
+      model_lang::check_word(e.name, r.path_of("name"));
+      for (const MoveEvent& other : m.events)
+        if (other.name == e.name)
+          throw InputError("two events of " + m.name + " are named '" + e.name + "'",
+                           r.path_of("name"));
+      e.pre = parse_template(r.string("pre", "true"), r.path_of("pre"));
+      if (const Json* seen = r.find("seen_by")) {
+        const Json& who = array_at(*seen, r.path_of("seen_by"));
+        e.seen_by.emplace();
+        for (std::size_t j = 0; j < who.size(); ++j) {
+          const std::string at = r.path_of("seen_by") + "/" + std::to_string(j);
+          e.seen_by->push_back(parameter_index(m, ObjectReader::string_value(who[j], at), at));
+        }
+      }
+      e.others_see = r.string("others_see", "");
+      r.done();
+      m.events.push_back(std::move(e));
+    }
   }
 
   // "report": {"expert": "expert(me)", "all experts": "all_experts"}.

@@ -125,7 +125,8 @@ class LanguagePlay final : public model_lang::ModelPlay {
         pool.insert(pool.end(), c.begin(), c.end());
       }
       if (pool.empty()) return TurnOutcome::Stalled;
-      make(pool[std::size_t(rng.below(pool.size()))]);
+      const std::size_t k = pool[std::size_t(rng.below(pool.size()))];
+      make(k, drawn_event(k, rng));
     } else if (rules_->simultaneous()) {
       const auto by_player = allowed_by_player();
       std::vector<std::size_t> round;
@@ -136,12 +137,16 @@ class LanguagePlay final : public model_lang::ModelPlay {
     } else {
       const std::optional<Agent> mover = next_mover();
       if (!mover) return TurnOutcome::Stalled;
-      make(choice(*mover, allowed(*mover)));
+      const std::size_t k = choice(*mover, allowed(*mover));
+      make(k, drawn_event(k, rng));
     }
     return turn_can_follow() ? TurnOutcome::Continue : TurnOutcome::Stalled;
   }
-  TurnOutcome person_move(const Json& move, const std::string& path, Rng&) override {
+  TurnOutcome person_move(const Json& move, const std::string& path, Rng& rng) override {
     const MoveInstance instance = rules_->read_instance(move, path);
+    if (move.contains("event"))
+      throw InputError("which of the move's events happens is not the mover's to choose",
+                       path + "/event");
     const std::optional<Agent> mover = next_mover();
     const std::size_t k = index_of(instance);
     const std::vector<std::size_t> moves = mover ? legal(*mover) : std::vector<std::size_t>{};
@@ -149,14 +154,15 @@ class LanguagePlay final : public model_lang::ModelPlay {
       throw InputError(rules_->instance_text(instance) + " is not a legal move now" +
                            (mover ? " (it is " + rules_->agent(*mover) + "'s turn)" : ""),
                        path);
-    make(k);
+    make(k, drawn_event(k, rng));
     return turn_can_follow() ? TurnOutcome::Continue : TurnOutcome::Stalled;
   }
   // A script's move: any legal move, whoever's turn it is; or {"round": [move, ...]}, moves
   // of different players made at once (as a simultaneous round makes them).
   void scripted_move(const Json& move, const std::string& path) override {
     if (!move.is_object() || !move.contains("round")) {
-      make(scripted_instance(move, path));
+      const std::size_t k = scripted_instance(move, path);
+      make(k, scripted_event(k, move, path));
       return;
     }
     ObjectReader r(move, path);
@@ -168,6 +174,8 @@ class LanguagePlay final : public model_lang::ModelPlay {
     for (std::size_t j = 0; j < list.size(); ++j) {
       const std::string at = r.path_of("round") + "/" + std::to_string(j);
       round.push_back(scripted_instance(list[j], at));
+      if (has_events(round.back()))
+        throw InputError("a move with events is made alone, not in a round", at);
       const Agent mover = rules_->mover(instances_[round.back()]);
       if (moved[std::size_t(mover)])
         throw InputError(rules_->agent(mover) + " moves twice in the round", at);
@@ -200,7 +208,10 @@ class LanguagePlay final : public model_lang::ModelPlay {
   std::optional<Json> replayed_move(const std::vector<LogRecord>& turn) const override {
     Json round = Json::array();
     for (const LogRecord& r : turn)
-      if (r.value("event", "") == "move" && r.contains("move")) round.push_back(Json(r["move"]));
+      if (r.value("event", "") == "move" && r.contains("move")) {
+        round.push_back(Json(r["move"]));
+        if (r.contains("move_event")) round.back()["event"] = Json(r["move_event"]);
+      }
     if (round.empty()) return std::nullopt;
     if (!rules_->simultaneous()) return round.front();
     return Json{{"round", std::move(round)}};
@@ -210,7 +221,15 @@ class LanguagePlay final : public model_lang::ModelPlay {
   // others see only that those learn something.
   void adjust_seat_view(const Event& event, Agent me, LogRecord& view) const override {
     const LogRecord& r = event.record;
-    if (!r.is_object() || r.value("event", "") != "move" || !r.contains("seen_by")) return;
+    if (!r.is_object() || r.value("event", "") != "move") return;
+    // Which of its events a move was: for those who see that event.
+    if (r.contains("move_event_seen_by")) {
+      for (const LogRecord& a : r["move_event_seen_by"])
+        if (a == me + 1) view["move_event"] = r["move_event"];
+    } else if (r.contains("move_event")) {
+      view["move_event"] = r["move_event"];
+    }
+    if (!r.contains("seen_by")) return;
     for (const LogRecord& a : r["seen_by"])
       if (a == me + 1) return;
     for (const char* key : {"agent", "move", "text", "seen_by"}) view.erase(key);
@@ -242,6 +261,16 @@ class LanguagePlay final : public model_lang::ModelPlay {
   const FormulaPtr& guard_of(std::size_t k) const { return table_->prepared(k).guard; }
   const std::optional<model_lang::Postcondition>& post_of(std::size_t k) const {
     return table_->prepared(k).post;
+  }
+  // Whether move k lists events, and those of them that can happen here (at least one
+  // where the move is legal: its events' preconditions cover its own).
+  bool has_events(std::size_t k) const { return !table_->prepared(k).event_pre.empty(); }
+  std::vector<std::size_t> possible_events(std::size_t k) const {
+    std::vector<std::size_t> out;
+    const std::vector<FormulaPtr>& pre = table_->prepared(k).event_pre;
+    for (std::size_t e = 0; e < pre.size(); ++e)
+      if (holds(*pre[e])) out.push_back(e);
+    return out;
   }
   // Whether agent i plays any legal move (random and info-gain: no guards).
   bool plays_any_legal(Agent i) const { return !strategy(i).guarded; }
@@ -318,6 +347,8 @@ class LanguagePlay final : public model_lang::ModelPlay {
   bool decided_by_facts() const {
     for (std::size_t i = 0; i < rules_->agent_count(); ++i)
       if (strategy(Agent(i)).choice == Strategy::Choice::Informative) return false;
+    for (std::size_t k = 0; k < table_->size(); ++k)
+      if (has_events(k)) return false;  // an event's worlds are copies: the model is needed
     const auto factual = [this](const FormulaPtr& phi) { return !phi || observed_only(*phi, -1); };
     for (std::size_t k = 0; k < table_->size(); ++k) {
       const MoveTable::Prepared& p = table_->prepared(k);
@@ -414,11 +445,14 @@ class LanguagePlay final : public model_lang::ModelPlay {
                        [](const auto& moves) { return !moves.empty(); });
   }
 
-  // Move k, logged: its move record, then the product update with its action model.
-  void make(std::size_t k) {
+  // Move k, logged: its move record, then the product update with its action model. For a
+  // move with events, `event` is the one that happens (its precondition holds here); none:
+  // the first that can.
+  void make(std::size_t k, std::optional<std::size_t> event = std::nullopt) {
     const MoveInstance& chosen = instances_[k];
-    log_move(k);
-    Built built = action_model(k);
+    if (has_events(k) && !event) event = possible_events(k).front();
+    log_move(k, event);
+    Built built = action_model(k, event);
     act_visibly(audience(chosen), built, rules_->instance_text(chosen),
                 to_string(*table_->prepared(k).legal));
     const std::optional<Agent> next = rules_->next_after(chosen);
@@ -433,7 +467,7 @@ class LanguagePlay final : public model_lang::ModelPlay {
       make(round.front());
       return;
     }
-    for (std::size_t k : round) log_move(k);
+    for (std::size_t k : round) log_move(k, std::nullopt);
     Built joint = action_model(round.front());
     std::optional<std::vector<Agent>> seen = audience(instances_[round.front()]);
     std::string text = rules_->instance_text(instances_[round.front()]);
@@ -461,8 +495,8 @@ class LanguagePlay final : public model_lang::ModelPlay {
   }
 
  private:
-  // Move k's record in the log.
-  void log_move(std::size_t k) {
+  // Move k's record in the log, with its event (and who sees which it was, when not all).
+  void log_move(std::size_t k, std::optional<std::size_t> event) {
     if (!logging()) return;
     const MoveInstance& chosen = instances_[k];
     const Agent mover = rules_->mover(chosen);
@@ -476,6 +510,14 @@ class LanguagePlay final : public model_lang::ModelPlay {
       rec["others_see"] = rules_->moves()[chosen.move].others == GameRules::Others::SeeNothing
                               ? "nothing"
                               : "that a move was made";
+    }
+    if (event) {
+      rec["move_event"] = rules_->moves()[chosen.move].events[*event].name;
+      if (const auto& seen = table_->prepared(k).event_seen[*event]) {
+        LogRecord who = LogRecord::array();
+        for (Agent a : *seen) who.push_back(a + 1);
+        rec["move_event_seen_by"] = who;
+      }
     }
     rec["text"] = agent_name(mover) + ": " + rules_->instance_text(chosen);
     const std::string text = rec["text"];
@@ -497,13 +539,13 @@ class LanguagePlay final : public model_lang::ModelPlay {
   };
 
   // What agent i would see, at each of `worlds`, of making move k there: the move's event
-  // there as i tells events apart, and what i observes after its change; none where move k
-  // cannot be made.
-  std::vector<std::optional<std::string>> outcomes(Agent i, std::size_t k,
-                                                   const std::vector<World>& worlds) const {
-    const Built b = action_model(k);
+  // there as i tells events apart, and what i observes after its change (several where the
+  // move's events leave a choice; none where move k cannot be made).
+  std::vector<std::vector<std::string>> outcomes(Agent i, std::size_t k,
+                                                 const std::vector<World>& worlds) const {
+    const Built b = action_model(k, std::nullopt, false);
     const ActionModel& am = b.action.am;
-    std::vector<std::optional<std::string>> out(worlds.size());
+    std::vector<std::vector<std::string>> out(worlds.size());
     for (std::size_t e = 0; e < am.preconditions.size(); ++e) {
       if (b.instance[e] != k) continue;
       for (std::size_t j = 0; j < worlds.size(); ++j) {
@@ -511,7 +553,8 @@ class LanguagePlay final : public model_lang::ModelPlay {
         if (!am.preconditions[e].test(w)) continue;
         const std::uint32_t after =
             am.valuation_after[e].empty() ? model_.valuation(w) : am.valuation_after[e][w];
-        out[j] = std::to_string(am.event_class[std::size_t(i)][e]) + ":" + observation(i, after);
+        out[j].push_back(std::to_string(am.event_class[std::size_t(i)][e]) + ":" +
+                         observation(i, after));
       }
     }
     return out;
@@ -547,6 +590,10 @@ class LanguagePlay final : public model_lang::ModelPlay {
   // A variable's truth at world w, from its valuation; none for a definition (its truth
   // set is computed).
   std::optional<bool> atom_at(const Formula& a, World w) const {
+    if (const std::optional<int> k = table_->variable_of(a)) {
+      if (*k < 0) return std::nullopt;
+      return vocabulary().value_index(model_.valuation(w), std::size_t(*k)) == 1;
+    }
     if (rules_->templates().defines(a.name)) return std::nullopt;
     return variable_at(a, w);
   }
@@ -563,6 +610,25 @@ class LanguagePlay final : public model_lang::ModelPlay {
   }
 
   const Strategy& strategy(Agent i) const { return table_->strategy(i); }
+
+  // The event a script's move names, when its move has events (checked to hold here); none
+  // named: the first that can happen.
+  std::optional<std::size_t> scripted_event(std::size_t k, const Json& move,
+                                            const std::string& path) const {
+    const std::optional<std::size_t> e = rules_->event_named(instances_[k], move, path);
+    if (e && !holds(*table_->prepared(k).event_pre[*e]))
+      throw InputError("the event " + rules_->moves()[instances_[k].move].events[*e].name +
+                           " cannot happen here: " + to_string(*table_->prepared(k).event_pre[*e]) +
+                           " is false",
+                       path + "/event");
+    return e;
+  }
+  // Which of move k's events happens, where several can: drawn uniformly.
+  std::optional<std::size_t> drawn_event(std::size_t k, Rng& rng) const {
+    if (!has_events(k)) return std::nullopt;
+    const std::vector<std::size_t> events = possible_events(k);
+    return events.size() == 1 ? events.front() : events[std::size_t(rng.below(events.size()))];
+  }
   std::size_t index_of(const MoveInstance& instance) const { return table_->index_of(instance); }
 
   bool is_party(Agent a, const MoveInstance& instance) const {
@@ -649,7 +715,10 @@ class LanguagePlay final : public model_lang::ModelPlay {
   // instance of the move (when the others see only that one was made, or nothing: then a
   // "nothing happened" event too). An event is split by what its parties learn: one event per
   // combination of the learnt formulas' truth values that some world carries.
-  Built action_model(std::size_t k) const {
+  // For a move with events: the events' action model instead (events_model).
+  Built action_model(std::size_t k, std::optional<std::size_t> event = std::nullopt,
+                     bool only_actual_part = true) const {
+    if (has_events(k)) return events_model(k, event, only_actual_part);
     const MoveInstance& chosen = instances_[k];
     const GameRules::Move& move = rules_->moves()[chosen.move];
     Built b;
@@ -700,6 +769,73 @@ class LanguagePlay final : public model_lang::ModelPlay {
       b.action.names.push_back("nothing");
       b.instance.push_back(instances_.size());
       for (std::size_t a = 0; a < agents; ++a) b.action.am.event_class[a].push_back(0);
+    }
+    return b;
+  }
+
+  // The action model of a move with events: one event per event of the move that can
+  // happen somewhere, `actual` the one that happens here. Those who see an event tell it
+  // from every other; the others tell apart only events of different others_see labels.
+  // `only_actual_part`: the events nobody can confuse with the actual one, even through
+  // others' confusions, are left out — everyone knows they did not happen (a public "holds
+  // neither" where a card was shown), and a product update would keep their worlds as a
+  // part of the model that no one considers possible.
+  Built events_model(std::size_t k, std::optional<std::size_t> actual,
+                     bool only_actual_part) const {
+    const MoveTable::Prepared& p = table_->prepared(k);
+    const GameRules::Move& move = rules_->moves()[instances_[k].move];
+    const std::size_t agents = rules_->agent_count();
+    // Every event with its class per agent: its own where the agent sees it, else its label's.
+    struct Candidate {
+      std::size_t event;
+      WorldSet pre;
+      std::vector<std::uint32_t> classes;
+    };
+    std::vector<Candidate> all;
+    std::vector<std::map<std::string, std::uint32_t>> label_class(agents);
+    std::uint32_t next_class = 0;
+    for (std::size_t e = 0; e < move.events.size(); ++e) {
+      WorldSet pre = truth(*p.event_pre[e]) & model_.alive();
+      if (pre.none()) continue;
+      Candidate c{e, std::move(pre), std::vector<std::uint32_t>(agents)};
+      const std::uint32_t own = next_class++;
+      for (std::size_t a = 0; a < agents; ++a) {
+        const auto& seen = p.event_seen[e];
+        const bool sees = !seen || std::count(seen->begin(), seen->end(), Agent(a));
+        c.classes[a] =
+            sees ? own
+                 : label_class[a].emplace(move.events[e].others_see, next_class++).first->second;
+      }
+      all.push_back(std::move(c));
+    }
+    // The events linked to the actual one by some agent's confusion, step by step.
+    std::vector<bool> keep(all.size(), !only_actual_part || !actual);
+    if (only_actual_part && actual) {
+      for (std::size_t c = 0; c < all.size(); ++c) keep[c] = all[c].event == *actual;
+      for (bool grew = true; grew;) {
+        grew = false;
+        for (std::size_t c = 0; c < all.size(); ++c)
+          for (std::size_t d = 0; d < all.size() && !keep[c]; ++d)
+            for (std::size_t a = 0; a < agents && keep[d] && !keep[c]; ++a)
+              if (all[c].classes[a] == all[d].classes[a]) keep[c] = grew = true;
+      }
+    }
+    Built b;
+    b.action.am.event_class.assign(agents, {});
+    const std::string name = rules_->instance_text(instances_[k]);
+    for (std::size_t c = 0; c < all.size(); ++c) {
+      if (!keep[c]) continue;
+      if (actual && all[c].event == *actual)
+        b.action.am.actual_event = b.action.am.preconditions.size();
+      b.action.am.valuation_after.push_back(
+          p.post ? p.post->valuations(model_, all[c].pre,
+                                      [this](const Formula& phi) { return truth(phi); })
+                 : std::vector<std::uint32_t>{});
+      b.action.am.preconditions.push_back(std::move(all[c].pre));
+      b.action.names.push_back(name + ":" + move.events[all[c].event].name);
+      b.instance.push_back(k);
+      for (std::size_t a = 0; a < agents; ++a)
+        b.action.am.event_class[a].push_back(all[c].classes[a]);
     }
     return b;
   }

@@ -9,11 +9,13 @@
 // it depend on nothing else, so each position is counted once (facts.hpp). Otherwise the
 // search makes every move on the model (contracted after each: the same truths in fewer
 // worlds) and goes back. In simultaneous rounds a step is a round: one move of every
-// player who may move, in every combination.
+// player who may move, in every combination; a move with events is followed through each
+// event that can happen.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -97,11 +99,22 @@ class SequenceCounter {
     }
     if (depth >= max_length_) too_long();
     for (const std::vector<std::size_t>& step : steps) {
-      auto saved = play_.snapshot();
-      play_.make_round(step);
-      play_.contract();
-      visit(depth + 1, c);
-      play_.restore(std::move(saved));
+      // A move with events goes on from each event that can happen (someone's choice).
+      std::vector<std::optional<std::size_t>> events = {std::nullopt};
+      if (step.size() == 1 && play_.has_events(step.front())) {
+        events.clear();
+        for (std::size_t e : play_.possible_events(step.front())) events.emplace_back(e);
+      }
+      for (const std::optional<std::size_t>& event : events) {
+        auto saved = play_.snapshot();
+        if (event)
+          play_.make(step.front(), event);
+        else
+          play_.make_round(step);
+        play_.contract();
+        visit(depth + 1, c);
+        play_.restore(std::move(saved));
+      }
     }
   }
 

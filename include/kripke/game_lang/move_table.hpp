@@ -4,8 +4,10 @@
 // once per game and shared by its plays.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -23,6 +25,10 @@ class MoveTable {
     FormulaPtr guard;  // K{mover} of the mover's strategy's guard; null: not played by it
     std::optional<model_lang::Postcondition> post;  // none: no factual change
     std::vector<FormulaPtr> learnt;                 // what the parties learn
+    // Its events, when the move lists them: each one's precondition (with the move's) and
+    // who tells it from the others (none: everyone).
+    std::vector<FormulaPtr> event_pre;
+    std::vector<std::optional<std::vector<Agent>>> event_seen;
   };
 
   MoveTable(std::shared_ptr<const GameRules> rules,
@@ -39,6 +45,18 @@ class MoveTable {
         const auto post = rules_->postcondition(instance);
         if (!post.empty()) p.post.emplace(post, rules_->moves()[m].path + "/post", vocab);
         p.learnt = rules_->parties_learn(instance);
+        for (const GameRules::MoveEvent& e : rules_->moves()[m].events) {
+          p.event_pre.push_back(f::conj(p.legal, templates.instantiate(e.pre, bindings)));
+          if (!e.seen_by) {
+            p.event_seen.emplace_back();
+            continue;
+          }
+          std::vector<Agent> seen;
+          for (std::size_t q : *e.seen_by) seen.push_back(instance.agents[q]);
+          p.event_seen.emplace_back(std::move(seen));
+        }
+        // A move with events is legal where one of them can happen.
+        if (!p.event_pre.empty()) p.legal = f::any_of(p.event_pre);
         prepared_.push_back(std::move(p));
         instances_.push_back(std::move(instance));
       }
@@ -50,6 +68,7 @@ class MoveTable {
           rules_->each_agent_expanded(strategy(Agent(i)).about, {{"me", rules_->agent(Agent(i))}}));
     }
     draw_ = rules_->draw();
+    index_atoms(vocab);
   }
 
   const GameRules& rules() const { return *rules_; }
@@ -68,6 +87,16 @@ class MoveTable {
   const std::vector<FormulaPtr>& about(Agent i) const { return about_[std::size_t(i)]; }
   // The draw, or null.
   const FormulaPtr& draw() const { return draw_; }
+
+  // The true/false variable an atom of the table's formulas names, found once (a play reads
+  // such an atom at a world by the index, not by its name); -1 for a definition; none for
+  // an atom not in the table (a user's formula) or one that names no true/false variable
+  // (its reading reports that).
+  std::optional<int> variable_of(const Formula& atom) const {
+    const auto it = atom_variables_.find(&atom);
+    if (it == atom_variables_.end()) return std::nullopt;
+    return it->second;
+  }
 
   // In simultaneous rounds, two players' moves are made at once: they may not change the
   // same variable (which value would it take?). InputError at the later move's post.
@@ -100,6 +129,36 @@ class MoveTable {
   }
 
  private:
+  void index_atoms(const model_lang::Vocabulary& vocab) {
+    const Templates& templates = rules_->templates();
+    const std::function<void(const FormulaPtr&)> walk = [&](const FormulaPtr& phi) {
+      if (!phi) return;
+      if (phi->kind == Formula::Kind::Atom) {
+        if (templates.defines(phi->name)) {
+          atom_variables_.emplace(phi.get(), -1);
+          return;
+        }
+        const int k = vocab.find(model_lang::variable_name_of(*phi));
+        if (k >= 0 && vocab.variables()[std::size_t(k)].boolean)
+          atom_variables_.emplace(phi.get(), k);
+        return;
+      }
+      walk(phi->left);
+      walk(phi->right);
+    };
+    for (const Prepared& p : prepared_) {
+      walk(p.legal);
+      walk(p.guard);
+      for (const FormulaPtr& phi : p.learnt) walk(phi);
+      for (const FormulaPtr& phi : p.event_pre) walk(phi);
+    }
+    for (const auto* list : {&win_, &lose_, &whose_})
+      for (const FormulaPtr& phi : *list) walk(phi);
+    for (const auto& list : about_)
+      for (const FormulaPtr& phi : list) walk(phi);
+    walk(draw_);
+  }
+
   // The guard of an instance for its mover's strategy: K{mover} of the strategy's guard
   // (`me` is the mover); for a claim agent, K{mover} goal on the claim and, on the other
   // moves, ~K{mover} goal as well. Null: the strategy does not play it (or plays every
@@ -127,6 +186,7 @@ class MoveTable {
   std::vector<FormulaPtr> whose_;
   std::vector<std::vector<FormulaPtr>> about_;  // per player
   FormulaPtr draw_;
+  std::unordered_map<const Formula*, int> atom_variables_;
 };
 
 }  // namespace kripke::game_lang

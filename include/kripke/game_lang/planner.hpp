@@ -45,6 +45,12 @@ class Planner {
           "plan searches moves made one at a time: games with simultaneous rounds "
           "are not planned yet",
           play_.rules().turns_path());
+    for (const GameRules::Move& m : play_.rules().moves())
+      if (!m.events.empty())
+        throw InputError(
+            "plan finds a sequence of moves: a move with events, which one happening by "
+            "someone's choice or the world, would need a plan for each (a conditional plan)",
+            m.path + "/events");
   }
 
   // FormulaError for a goal that names an unknown variable or agent.

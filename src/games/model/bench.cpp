@@ -2,18 +2,21 @@
 // with Kv (bounds 100 and 500, on both engines), a model of 14.7 million worlds asked --where /
 // --valid questions, and a random belief (KD45) model of 20,000 worlds updated by an action
 // model with arrows and asked a common-belief question. And a game in the game language
-// beside the built-in game it re-expresses: the muddy children.
+// beside the built-in game it re-expresses: the muddy children, and small Clue.
 #include "bench/bench.hpp"
 
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "games/catalog.hpp"
 #include "kripke/formula_parser.hpp"
 #include "kripke/game_lang/muddy_children.hpp"
+#include "kripke/game_lang/small_clue.hpp"
 #include "kripke/game_loop.hpp"
 #include "kripke/rng.hpp"
 #include "kripke/symbolic/buddy_session.hpp"
@@ -169,19 +172,26 @@ std::vector<BenchRow> belief_kd45(int repeat) {
            fmt::format("{} worlds after, C holds at {}; target < 1 s", after, holding)}};
 }
 
+// The games of seeds 1 to `games` as `kripkesim run --log` plays them (transcript and log
+// written): their time, and their turns in all.
+std::pair<Timings, int> timed_games(const kripke::Game& game, int games, int repeat) {
+  int turns = 0;
+  const Timings t = time_runs(repeat, [&] {
+    turns = 0;
+    for (int seed = 1; seed <= games; ++seed) {
+      TranscriptAndLog written;
+      turns += kripke::run_game(game, std::uint64_t(seed), written.sink()).turns;
+    }
+  });
+  return {t, turns};
+}
+
 // The muddy children, every child muddy (the longest game: n rounds), as `kripkesim run
 // --log` plays them: the built-in game on each engine, and the game written in the language.
 std::vector<BenchRow> muddy_in_the_language(int children, int repeat) {
   kripke::Json all = kripke::Json::array();
   for (int i = 1; i <= children; ++i) all.push_back(i);
-  const auto timed = [&](const kripke::Game& game) {
-    int turns = 0;
-    const Timings t = time_runs(repeat, [&] {
-      TranscriptAndLog written;
-      turns = kripke::run_game(game, 1, written.sink()).turns;
-    });
-    return std::make_pair(t, turns);
-  };
+  const auto timed = [&](const kripke::Game& game) { return timed_games(game, 1, repeat); };
   std::vector<BenchRow> rows;
   for (const char* engine : {"explicit", "symbolic"}) {
     kripke::GameConfig config;
@@ -201,6 +211,31 @@ std::vector<BenchRow> muddy_in_the_language(int children, int repeat) {
       {fmt::format("the same game in the game language, n = {}, explicit engine", children), t,
        fmt::format("{} rounds; target: within 2x of the built-in game", turns)});
   return rows;
+}
+
+// Small Clue (4 weapons, 4 suspects, 3 players with 2 cards), 20 games of three random
+// players as `kripkesim run --log` plays them: the built-in game ("product" semantics, the
+// explicit engine) and the game written in the language (configs/games/small-clue.json),
+// each also loaded as `run` loads it (the language's model built from its law).
+std::vector<BenchRow> clue_in_the_language(int repeat) {
+  constexpr int kGames = 20;
+  kripke::GameConfig builtin_config;
+  builtin_config.game = "clue";
+  builtin_config.engine = "explicit";
+  builtin_config.rules = {{"weapons", {"candle", "dagger", "rope", "wrench"}}};
+  std::unique_ptr<kripke::Game> builtin, language;
+  const Timings load_builtin = time_runs(repeat, [&] { builtin = games().make(builtin_config); });
+  const Timings load_language =
+      time_runs(repeat, [&] { language = model(kripke::game_lang::small_clue_rules()); });
+  const auto [b, builtin_turns] = timed_games(*builtin, kGames, repeat);
+  const auto [l, language_turns] = timed_games(*language, kGames, repeat);
+  return {{"built-in small Clue: load", load_builtin, "1440 worlds"},
+          {"built-in small Clue: 20 games, run, transcript and log", b,
+           fmt::format("{} turns in all", builtin_turns)},
+          {"small Clue in the game language: load (the law solved)", load_language,
+           fmt::format("{} worlds", language->deal_count())},
+          {"small Clue in the game language: 20 games, run, transcript and log", l,
+           fmt::format("{} turns in all; target: within 2x of the built-in game", language_turns)}};
 }
 
 std::vector<BenchCase> model_bench_cases() {
@@ -227,6 +262,10 @@ std::vector<BenchCase> model_bench_cases() {
          for (BenchRow& row : muddy_in_the_language(20, repeat)) rows.push_back(std::move(row));
          return rows;
        }},
+      {"language-clue",
+       "small Clue written in the game language beside the built-in game: load, and 20 games "
+       "of random players with transcript and log",
+       3, [](int repeat) { return clue_in_the_language(repeat); }},
       {"symbolic-sum-and-product",
        "Sum and Product on both engines, bounds 100 and 500 (1000: scenario-sum-and-product-"
        "engines)",

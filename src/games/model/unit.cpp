@@ -16,7 +16,8 @@ GameUnit model_unit() {
           {{"model"},
            {"games/gossip-three", true, true},
            {"games/gossip-four", true, true},
-           {"games/muddy-children", true, true}}};
+           {"games/muddy-children", true, true},
+           {"games/small-clue", true, true}}};
 }
 
 }  // namespace kripkesim
