@@ -474,3 +474,61 @@ TEST_CASE(
       kripke::Json::parse(read_file(source_path("configs/games/small-clue.json")));
   CHECK(bundled["rules"] == kripke::game_lang::small_clue_rules());
 }
+
+TEST_CASE(
+    "[game-language] info-gain in small Clue chooses what the built-in info-gain agent "
+    "chooses: the same best suggestions, at every turn of 30 seeded games") {
+  kripke::GameConfig builtin_config;
+  builtin_config.game = "clue";
+  builtin_config.engine = "explicit";
+  builtin_config.rules = {{"weapons", {"candle", "dagger", "rope", "wrench"}}};
+  builtin_config.agents = kripke::Json::array(
+      {{{"strategy", "info-gain"}}, {{"strategy", "random"}}, {{"strategy", "random"}}});
+  const kripke::clue::ClueGame builtin(builtin_config);
+  kripke::Json about = kripke::Json::array();
+  for (const char* card :
+       {"candle", "dagger", "rope", "wrench", "Scarlet", "Mustard", "Green", "Plum"})
+    about.push_back(std::string("envelope_") + card);
+  int turns_compared = 0;
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    EventRecorder expected;
+    (void)kripke::run_game(builtin, seed, expected);
+    INFO("seed " << seed);
+    kripke::GameConfig config = language_config(kripke::game_lang::small_clue_rules(
+        {}, expected.records("start").front()["deal"]["hands"]));
+    config.agents =
+        kripke::Json::array({{{"agent", "p1"}, {"strategy", "info-gain"}, {"about", about}}});
+    const kripke::game_lang::LanguageGame language(config);
+    kripke::NullSink quiet;
+    kripke::GameRunner runner(language, seed, quiet);
+    runner.start();
+    const auto& play = dynamic_cast<const kripke::game_lang::LanguagePlay&>(runner.play());
+    const auto moves = expected.records("move");
+    for (std::size_t t = 0; t < moves.size(); ++t) {
+      const kripke::LogRecord& m = moves[t];
+      const kripke::Json suggestion = m["suggestion"];
+      const std::string name =
+          "suggest_" + suggestion[0].get<std::string>() + "_" + suggestion[1].get<std::string>();
+      if (m["agent"] == 1) {
+        // The best suggestions in the language: as many as the built-in agent's ties, and
+        // its choice among them.
+        const std::vector<std::size_t> best = play.candidates(0, play.allowed(0));
+        std::vector<std::string> names;
+        for (std::size_t k : best)
+          names.push_back(play.rules().instance_json(play.instances()[k])["move"]);
+        INFO("turn " << m["turn"] << ": " << name);
+        CHECK(names.size() == m["reason"]["tied"].get<std::size_t>());
+        CHECK(std::find(names.begin(), names.end(), name) != names.end());
+        ++turns_compared;
+      }
+      const kripke::Json move = {
+          {"move", name},
+          {"i", "p" + std::to_string(m["agent"].get<int>())},
+          {"j", "p" + std::to_string(m["asked"][0].get<int>())},
+          {"event", m["shown"].is_null() ? std::string("neither")
+                                         : "show_" + m["shown"].get<std::string>()}};
+      runner.scripted_turn(move, "/moves/" + std::to_string(t));
+    }
+  }
+  CHECK(turns_compared > 60);
+}

@@ -282,6 +282,13 @@ class LanguagePlay final : public model_lang::ModelPlay {
     // The quantity at each world i considers possible: the truth values of what it seeks.
     std::vector<World> worlds;
     model_.for_each_possible(i, model_.actual(), [&](World w) { worlds.push_back(w); });
+    // Each assignment equally likely: copies of one (several events could have happened
+    // there, unseen) share its weight.
+    std::unordered_map<std::uint32_t, std::size_t> copies;
+    for (World w : worlds) ++copies[model_.valuation(w)];
+    std::vector<double> weight(worlds.size());
+    for (std::size_t j = 0; j < worlds.size(); ++j)
+      weight[j] = 1.0 / double(copies[model_.valuation(worlds[j])]);
     std::vector<std::string> quantity(worlds.size());
     for (const FormulaPtr& phi : table_->about(i)) {
       const WorldSet t = truth(*phi);
@@ -290,7 +297,7 @@ class LanguagePlay final : public model_lang::ModelPlay {
     std::vector<std::size_t> best;
     double most = 0.0;
     for (std::size_t k : moves) {
-      const double gain = information_gain(quantity, outcomes(i, k, worlds));
+      const double gain = information_gain(quantity, outcomes(i, k, worlds), weight);
       // Gains equal up to rounding are ties, drawn among.
       if (best.empty() || gain > most + 1e-9) {
         best = {k};
