@@ -3,6 +3,7 @@
 // deal, give the same knowledge trajectory — after every update the same worlds, and for
 // every agent the same count of possible worlds, relation pairs and whether it knows.
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -531,4 +532,37 @@ TEST_CASE(
     }
   }
   CHECK(turns_compared > 60);
+}
+
+TEST_CASE(
+    "[game-language] the strategies of small Clue: the built-in game's and the language's "
+    "batches agree") {
+  // docs/results/clue-language.md: player 1 random, not-own, info-gain against two random
+  // players, 1000 games each, in both games.
+  TempDir dir;
+  const auto summary = [&](const std::string& config) {
+    const std::string out = dir.file(config + ".json");
+    const CliResult r = run_cli({"batch", source_path("configs/experiments/" + config + ".json"),
+                                 "--jobs", "2", "--no-progress", "--out", out});
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    return kripke::Json::parse(read_file(out))["summary"]["conditions"];
+  };
+  const kripke::Json builtin = summary("clue-small-strategies");
+  const kripke::Json language = summary("small-clue-language-strategies");
+  REQUIRE(builtin.size() == 3);
+  REQUIRE(language.size() == 3);
+  for (std::size_t c = 0; c < 3; ++c) {
+    INFO(builtin[c]["name"]);
+    CHECK(builtin[c]["name"] == language[c]["name"]);
+    const double b = builtin[c]["seat_win_share"][0], l = language[c]["seat_win_share"][0];
+    CHECK(std::abs(b - l) < 0.05);
+    const double bt = builtin[c]["turns"]["mean"], lt = language[c]["turns"]["mean"];
+    CHECK(std::abs(bt - lt) < 0.3);
+  }
+  // The strategies matter: info-gain wins more than random, in both.
+  CHECK(builtin[2]["seat_win_share"][0].get<double>() >
+        builtin[0]["seat_win_share"][0].get<double>() + 0.1);
+  CHECK(language[2]["seat_win_share"][0].get<double>() >
+        language[0]["seat_win_share"][0].get<double>() + 0.1);
 }

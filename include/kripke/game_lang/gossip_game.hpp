@@ -65,6 +65,7 @@ inline GossipSettings read_gossip(const GameConfig& c) {
                              "' (the protocols: " + ObjectReader::join(names) + ")",
                          a.path_of("protocol"));
       entry["guards"] = {{"call", it->second}};
+      entry["label"] = name;
       entry["choose"] = a.choice("choose", "random", {"random", "first"});
     } else if (protocol) {
       throw InputError("a protocol is played by the \"protocol\" strategy", a.path_of("protocol"));

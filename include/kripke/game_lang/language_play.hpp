@@ -238,7 +238,11 @@ class LanguagePlay final : public model_lang::ModelPlay {
 
   Json agents() const override {
     Json out = ModelPlay::agents();
-    for (std::size_t i = 0; i < out.size(); ++i) out[i]["strategy"] = strategy(Agent(i)).json;
+    // The strategy by its label (a batch counts wins per label), and as the config wrote it.
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      out[i]["strategy"] = strategy(Agent(i)).label;
+      out[i]["settings"] = strategy(Agent(i)).json;
+    }
     return out;
   }
 

@@ -38,7 +38,8 @@ struct Strategy {
   Choice choice = Choice::Random;
   std::vector<FormulaPtr> about;  // info-gain: formulas of `me` and `_` whose values it seeks
   std::string about_path;
-  Json json;  // as the config wrote it, for the `start` event
+  std::string label;  // its name in logs and a batch's statistics: "label", or the kind
+  Json json;          // as the config wrote it, for the `start` event
 };
 
 namespace detail {
@@ -95,6 +96,7 @@ inline Strategy read_strategy(const Json& entry, const std::string& path, const 
       nested ? std::vector<std::string>{"random", "protocol", "info-gain"}
              : std::vector<std::string>{"random", "protocol", "info-gain", "claim"};
   const std::string kind = r.choice("strategy", "random", kinds);
+  s.label = r.string("label", kind);
   s.guards.resize(rules.moves().size());
   s.guard_paths.resize(rules.moves().size());
   if (kind == "protocol") detail::read_guards(r, s, rules);
@@ -138,7 +140,10 @@ inline Strategy read_strategy(const Json& entry, const std::string& path, const 
 // One strategy per player.
 inline std::vector<Strategy> read_strategies(const Json& agents, const GameRules& rules) {
   std::vector<Strategy> out(rules.agent_count());
-  for (Strategy& s : out) s.json = {{"strategy", "random"}};
+  for (Strategy& s : out) {
+    s.json = {{"strategy", "random"}};
+    s.label = "random";
+  }
   const Json& list = array_at(agents, "/agents");
   std::vector<bool> set(out.size(), false);
   for (std::size_t k = 0; k < list.size(); ++k) {
