@@ -410,6 +410,20 @@ TEST_CASE("[game-language] people and programs take seats in games written in th
   INFO(program.err);
   CHECK(program.exit_code == 0);
   CHECK_THAT(program.out, Catch::Contains("=== end after"));
+  // The hint: for each legal move, the worlds each outcome would leave. p1 holds Green and
+  // Mustard (seed 2): the envelope's suspect is Scarlet or Plum, its weapon any of four,
+  // and the other four cards two each: 48 worlds. Asking about its own suspect tells p1
+  // only about the weapon.
+  const CliResult hinted = run_cli_with_input(
+      {"play", source_path("configs/games/small-clue.json"), "--seat", "1", "--seed", "2"},
+      "hint\nquit\n");
+  INFO(hinted.out);
+  CHECK(hinted.exit_code == 0);
+  CHECK_THAT(hinted.out, Catch::Contains("You consider 48 worlds possible. After each of your "
+                                         "moves, by what you would see of it:"));
+  CHECK_THAT(hinted.out, Catch::Contains("  suggest_candle_Scarlet p2: 12 or 18 or 21 (expected "
+                                         "18.0)"));
+  CHECK_THAT(hinted.out, Catch::Contains("  suggest_candle_Green p2: 18 or 30 (expected 25.5)"));
   // A model without moves has no seats.
   const CliResult model =
       run_cli_with_input({"play", source_path("configs/model.json"), "--seat", "1"}, "quit\n");

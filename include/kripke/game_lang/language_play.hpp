@@ -276,6 +276,33 @@ class LanguagePlay final : public model_lang::ModelPlay {
       if (holds(*pre[e])) out.push_back(e);
     return out;
   }
+  // What move k would leave agent i considering possible, by what it would see of it: for
+  // each outcome (info_gain.hpp), how many of the worlds it considers possible now would
+  // remain; and the count it may expect, each world now equally likely (a world with
+  // several outcomes divided between them).
+  struct Outlook {
+    std::vector<std::size_t> worlds_left;  // per outcome, fewest first
+    double expected_left = 0;
+  };
+  Outlook outlook(Agent i, std::size_t k) const {
+    std::vector<World> worlds;
+    model_.for_each_possible(i, model_.actual(), [&](World w) { worlds.push_back(w); });
+    const std::vector<std::vector<std::string>> seen = outcomes(i, k, worlds);
+    std::map<std::string, double> left;  // worlds per outcome
+    for (const auto& list : seen)
+      for (const std::string& o : list) left[o] += 1.0;
+    Outlook out;
+    double possible = 0;
+    for (const auto& list : seen) {
+      if (list.empty()) continue;
+      possible += 1;
+      for (const std::string& o : list) out.expected_left += left[o] / double(list.size());
+    }
+    if (possible > 0) out.expected_left /= possible;
+    for (const auto& [o, n] : left) out.worlds_left.push_back(std::size_t(n));
+    std::sort(out.worlds_left.begin(), out.worlds_left.end());
+    return out;
+  }
   // Whether agent i plays any legal move (random and info-gain: no guards).
   bool plays_any_legal(Agent i) const { return !strategy(i).guarded; }
   // The moves among `moves` (agent i's allowed ones) from which its strategy draws: for

@@ -1,5 +1,7 @@
 #include "games/model/desk.hpp"
 
+#include <fmt/core.h>
+
 #include <string>
 #include <vector>
 
@@ -65,9 +67,22 @@ class LanguageDesk final : public Desk {
     throw kripke::InputError("not a legal move now; " + moves_help(me));
   }
 
+  // For each legal move, how many of the worlds the seat considers possible would remain
+  // after it, by what the seat would see of it (a card shown, what it observes after).
   std::string hint(kripke::Agent me) const override {
-    (void)me;
-    return "Games written in a config have no hint table; `table` shows what you know.";
+    std::string s = "You consider ";
+    s += kripke::to_string(game_.possible_count(me));
+    s += " worlds possible. After each of your moves, by what you would see of it:";
+    for (std::size_t k : game_.legal(me)) {
+      const gl::LanguagePlay::Outlook o = game_.outlook(me, k);
+      std::string left;
+      for (std::size_t n : o.worlds_left) {
+        if (!left.empty()) left += " or ";
+        left += std::to_string(n);
+      }
+      s += fmt::format("\n  {}: {} (expected {:.1f})", words_of(k), left, o.expected_left);
+    }
+    return s;
   }
 
   // What the seat knows: the variables whose value is the same in every world it
