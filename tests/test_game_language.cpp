@@ -424,6 +424,27 @@ TEST_CASE("[game-language] people and programs take seats in games written in th
   CHECK_THAT(hinted.out, Catch::Contains("  suggest_candle_Scarlet p2: 12 or 18 or 21 (expected "
                                          "18.0)"));
   CHECK_THAT(hinted.out, Catch::Contains("  suggest_candle_Green p2: 18 or 30 (expected 25.5)"));
+  // In simultaneous rounds each seat chooses its move for the round: the person at c1, and
+  // a program at c2.
+  const CliResult round = run_cli_with_input(
+      {"play", source_path("configs/games/muddy-children.json"), "--seat", "1", "--seed", "3",
+       "--program", "2=python3 " + source_path("examples/agents/first_legal.py")},
+      "dont_know\ndont_know\ndont_know\nquit\n");
+  INFO(round.out << round.err);
+  CHECK(round.exit_code == 0);
+  CHECK_THAT(round.out, Catch::Contains("Your move this round (dont_know)?\nc1> dont_know\nc1: "
+                                        "dont_know(c1)\nc2: dont_know(c2)"));
+  CHECK_THAT(round.out, Catch::Contains("*** c2, c3, c5 win ***"));
+  // With "any" turns the draw says whose move it is, and a seat chooses which.
+  TempDir dir;
+  kripke::Json gossip = kripkesim::read_json_file(source_path("configs/gossip.json"));
+  gossip["rules"]["turns"] = "any";
+  const CliResult any = run_cli_with_input(
+      {"play", dir.write("any.json", gossip.dump()), "--seat", "1", "--seed", "1"},
+      "call(d)\nquit\n");
+  INFO(any.out << any.err);
+  CHECK(any.exit_code == 0);
+  CHECK_THAT(any.out, Catch::Contains("Your move (call(b), call(d))?\na> call(d)\na: call(a, d)"));
   // A model without moves has no seats.
   const CliResult model =
       run_cli_with_input({"play", source_path("configs/model.json"), "--seat", "1"}, "quit\n");

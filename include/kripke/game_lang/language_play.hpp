@@ -108,6 +108,8 @@ class LanguagePlay final : public model_lang::ModelPlay {
   // plays the first of its moves offers only that one).
   TurnOutcome play_turn(Rng& rng) override {
     const auto choice = [&](Agent a, const std::vector<std::size_t>& moves) {
+      if (seat_choice_)
+        if (const std::optional<std::size_t> k = seat_choice_(a, moves)) return *k;
       if (strategy(a).choice == Strategy::Choice::First) return moves.front();
       const std::vector<std::size_t> c = candidates(a, moves);
       return c[std::size_t(rng.below(c.size()))];
@@ -125,7 +127,12 @@ class LanguagePlay final : public model_lang::ModelPlay {
         pool.insert(pool.end(), c.begin(), c.end());
       }
       if (pool.empty()) return TurnOutcome::Stalled;
-      const std::size_t k = pool[std::size_t(rng.below(pool.size()))];
+      std::size_t k = pool[std::size_t(rng.below(pool.size()))];
+      // The draw says whose move it is; a seat then chooses which.
+      const Agent mover = rules_->mover(instances_[k]);
+      if (seat_choice_)
+        if (const std::optional<std::size_t> chosen = seat_choice_(mover, by_player[mover]))
+          k = *chosen;
       make(k, drawn_event(k, rng));
     } else if (rules_->simultaneous()) {
       const auto by_player = allowed_by_player();
@@ -305,6 +312,14 @@ class LanguagePlay final : public model_lang::ModelPlay {
   }
   // Whether agent i plays any legal move (random and info-gain: no guards).
   bool plays_any_legal(Agent i) const { return !strategy(i).guarded; }
+  // A person's or a program's choice among the moves a player may make, for the players
+  // seated (the desk connects it): asked in simultaneous rounds and when "any" turns draw
+  // the player's move; none: the player's strategy chooses. (Round-robin turns go to the
+  // seat as a person's move: person_move.)
+  using SeatChoice =
+      std::function<std::optional<std::size_t>(Agent, const std::vector<std::size_t>&)>;
+  void set_seat_choice(SeatChoice choose) { seat_choice_ = std::move(choose); }
+
   // The moves among `moves` (agent i's allowed ones) from which its strategy draws: for
   // info-gain the most informative (info_gain.hpp), else all (a protocol that plays the
   // first of them takes it when it moves; a search follows every one).
@@ -973,6 +988,7 @@ class LanguagePlay final : public model_lang::ModelPlay {
   const std::vector<FormulaPtr>& win_;          // per player, when the rules give a win
   const std::vector<FormulaPtr>& lose_;         // per player, when the rules give a loss
   Agent turn_from_ = 0;  // where the next turn's search round the table begins
+  SeatChoice seat_choice_;
   WorldLimits limits_;
 };
 

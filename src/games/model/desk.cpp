@@ -2,6 +2,8 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,7 +16,28 @@ namespace gl = kripke::game_lang;
 
 class LanguageDesk final : public Desk {
  public:
-  explicit LanguageDesk(const gl::LanguagePlay& play) : Desk(play), game_(play) {}
+  explicit LanguageDesk(gl::LanguagePlay& play) : Desk(play), game_(play) {}
+
+  // In simultaneous rounds, and when "any" turns draw a seated player's move, the seat
+  // chooses among the moves it may make: one word each (call(b), know).
+  void seat_people(Seats& seats) override {
+    game_.set_seat_choice(
+        [this, &seats](kripke::Agent me,
+                       const std::vector<std::size_t>& moves) -> std::optional<std::size_t> {
+          if (!seats.is_person(me)) return std::nullopt;
+          std::vector<std::string> choices;
+          for (std::size_t k : moves) choices.push_back(choice_of(k));
+          std::string question = "Your move";
+          question += game_.rules().simultaneous() ? " this round" : "";
+          question += " (";
+          question += kripke::ObjectReader::join(choices);
+          question += ")?";
+          const std::optional<std::string> chosen = seats.choose(me, question, choices);
+          if (!chosen) return std::nullopt;
+          return moves[std::size_t(std::find(choices.begin(), choices.end(), *chosen) -
+                                   choices.begin())];
+        });
+  }
 
   std::optional<kripke::Agent> to_move() const override { return game_.next_mover(); }
 
@@ -97,6 +120,19 @@ class LanguageDesk final : public Desk {
   }
 
  private:
+  // A move as one word: its name, with the agents after the mover in parentheses.
+  std::string choice_of(std::size_t k) const {
+    const gl::MoveInstance& instance = game_.instances()[k];
+    const auto& move = game_.rules().moves()[instance.move];
+    std::string s = move.name;
+    std::string others;
+    for (std::size_t p = 0; p < move.parameters.size(); ++p)
+      if (p != move.mover)
+        others += (others.empty() ? "" : ",") + game_.rules().agent(instance.agents[p]);
+    if (!others.empty()) s += "(" + others + ")";
+    return s;
+  }
+
   // A move as a person types it: its name and the agents after the mover.
   std::string words_of(std::size_t k) const {
     const gl::MoveInstance& instance = game_.instances()[k];
@@ -116,13 +152,13 @@ class LanguageDesk final : public Desk {
     return s.empty() ? "nothing" : s;
   }
 
-  const gl::LanguagePlay& game_;
+  gl::LanguagePlay& game_;
 };
 
 }  // namespace
 
 std::unique_ptr<Desk> language_desk(kripke::Play& play) {
-  const auto* game = dynamic_cast<const gl::LanguagePlay*>(&play);
+  auto* game = dynamic_cast<gl::LanguagePlay*>(&play);
   if (!game)
     throw kripke::InputError(
         "nobody can take a seat in a model without moves: give its rules moves "
