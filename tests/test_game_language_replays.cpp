@@ -424,20 +424,60 @@ TEST_CASE(
   }
 }
 
-TEST_CASE(
-    "[game-language] small Clue in the language: the built-in game's knowledge, update for "
-    "update, in 100 seeded games replayed move for move") {
-  kripke::GameConfig builtin_config;
-  builtin_config.game = "clue";
-  builtin_config.engine = "explicit";
-  builtin_config.rules = {{"weapons", {"candle", "dagger", "rope", "wrench"}}};
-  const kripke::clue::ClueGame builtin(builtin_config);
+namespace {
+
+// The built-in small Clue: 4 weapons, 4 suspects, 3 players with 2 cards.
+kripke::GameConfig builtin_small_clue(bool shortcut, const kripke::Json& agents = nullptr) {
+  kripke::GameConfig c;
+  c.game = "clue";
+  c.engine = "explicit";
+  c.rules = {{"weapons", {"candle", "dagger", "rope", "wrench"}},
+             {"semantics", shortcut ? "shortcut" : "product"}};
+  if (!agents.is_null()) c.agents = agents;
+  return c;
+}
+
+// A built-in Clue move record as the language's move: the suggestion, asker and answerer,
+// and the card the answerer showed (or "neither").
+kripke::Json language_clue_move(const kripke::LogRecord& m) {
+  const kripke::Json suggestion = m["suggestion"];
+  return {{"move",
+           "suggest_" + suggestion[0].get<std::string>() + "_" + suggestion[1].get<std::string>()},
+          {"i", "p" + std::to_string(m["agent"].get<int>())},
+          {"j", "p" + std::to_string(m["asked"][0].get<int>())},
+          {"event", m["shown"].is_null() ? std::string("neither")
+                                         : "show_" + m["shown"].get<std::string>()}};
+}
+
+// Per turn, the knowledge after the turn's last update (the built-in "shortcut" makes two
+// updates of a shown card, the language one).
+std::vector<Step> after_each_turn(const EventRecorder& run) {
+  std::vector<Step> out;
+  const auto updates = run.records("update");
+  const std::vector<Step> steps = trajectory(run);
+  for (std::size_t u = 0; u < updates.size(); ++u) {
+    const int turn = updates[u]["turn"].get<int>();
+    if (turn == 0) continue;
+    if (u + 1 < updates.size() && updates[u + 1]["turn"].get<int>() == turn) continue;
+    Step last = steps[u];
+    last.worlds = last.worlds[1];  // after
+    out.push_back(std::move(last));
+  }
+  return out;
+}
+
+// 100 seeded built-in games of small Clue, each suggestion made again in the language from
+// the same deal with the card the built-in answerer showed.
+void replay_small_clue(bool shortcut) {
+  const kripke::clue::ClueGame builtin(builtin_small_clue(shortcut));
+  kripke::game_lang::SmallClueDeck deck;
+  deck.shortcut = shortcut;
   for (std::uint64_t seed = 1; seed <= 100; ++seed) {
     EventRecorder expected;
     const kripke::GameResult b = kripke::run_game(builtin, seed, expected);
     INFO("seed " << seed << ", deal " << b.deal.dump());
     const kripke::game_lang::LanguageGame language(
-        language_config(kripke::game_lang::small_clue_rules({}, b.deal["hands"])));
+        language_config(kripke::game_lang::small_clue_rules(deck, b.deal["hands"])));
     EventRecorder got;
     kripke::GameRunner runner(language, seed, got);
     runner.start();
@@ -448,28 +488,25 @@ TEST_CASE(
       CHECK(start["model"][p]["possible"] == setup["agents"][p]["possible"]);
       CHECK(start["model"][p]["relations"] == setup["agents"][p]["relations"]);
     }
-    // Every suggestion made again in the language, with the card the built-in answerer
-    // showed (or none held).
     const auto moves = expected.records("move");
-    for (std::size_t t = 0; t < moves.size(); ++t) {
-      const kripke::LogRecord& m = moves[t];
-      const kripke::Json suggestion = m["suggestion"];
-      const std::string asker = "p" + std::to_string(m["agent"].get<int>());
-      const std::string asked = "p" + std::to_string(m["asked"][0].get<int>());
-      const kripke::Json move = {
-          {"move",
-           "suggest_" + suggestion[0].get<std::string>() + "_" + suggestion[1].get<std::string>()},
-          {"i", asker},
-          {"j", asked},
-          {"event", m["shown"].is_null() ? std::string("neither")
-                                         : "show_" + m["shown"].get<std::string>()}};
-      runner.scripted_turn(move, "/moves/" + std::to_string(t));
-    }
+    for (std::size_t t = 0; t < moves.size(); ++t)
+      runner.scripted_turn(language_clue_move(moves[t]), "/moves/" + std::to_string(t));
     REQUIRE(!trajectory(expected, 1).empty());
-    CHECK(trajectory(got, 1) == trajectory(expected, 1));
+    if (shortcut)
+      CHECK(after_each_turn(got) == after_each_turn(expected));
+    else
+      CHECK(trajectory(got, 1) == trajectory(expected, 1));
     CHECK(runner.result().winners == b.winners);
     CHECK(runner.result().turns == b.turns);
   }
+}
+
+}  // namespace
+
+TEST_CASE(
+    "[game-language] small Clue in the language: the built-in game's knowledge, update for "
+    "update, in 100 seeded games replayed move for move") {
+  replay_small_clue(false);
   // The bundled config is these rules, without a fixed deal.
   const kripke::Json bundled =
       kripke::Json::parse(read_file(source_path("configs/games/small-clue.json")));
@@ -477,14 +514,23 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "[game-language] small Clue with the shortcut semantics in the language: the built-in "
+    "game's knowledge after every turn of 100 seeded games") {
+  replay_small_clue(true);
+  kripke::game_lang::SmallClueDeck shortcut;
+  shortcut.shortcut = true;
+  const kripke::Json bundled =
+      kripke::Json::parse(read_file(source_path("configs/games/small-clue-shortcut.json")));
+  CHECK(bundled["rules"] == kripke::game_lang::small_clue_rules(shortcut));
+}
+
+TEST_CASE(
     "[game-language] info-gain in small Clue chooses what the built-in info-gain agent "
     "chooses: the same best suggestions, at every turn of 30 seeded games") {
-  kripke::GameConfig builtin_config;
-  builtin_config.game = "clue";
-  builtin_config.engine = "explicit";
-  builtin_config.rules = {{"weapons", {"candle", "dagger", "rope", "wrench"}}};
-  builtin_config.agents = kripke::Json::array(
-      {{{"strategy", "info-gain"}}, {{"strategy", "random"}}, {{"strategy", "random"}}});
+  const kripke::GameConfig builtin_config = builtin_small_clue(
+      false,
+      kripke::Json::array(
+          {{{"strategy", "info-gain"}}, {{"strategy", "random"}}, {{"strategy", "random"}}}));
   const kripke::clue::ClueGame builtin(builtin_config);
   kripke::Json about = kripke::Json::array();
   for (const char* card :
@@ -507,9 +553,8 @@ TEST_CASE(
     const auto moves = expected.records("move");
     for (std::size_t t = 0; t < moves.size(); ++t) {
       const kripke::LogRecord& m = moves[t];
-      const kripke::Json suggestion = m["suggestion"];
-      const std::string name =
-          "suggest_" + suggestion[0].get<std::string>() + "_" + suggestion[1].get<std::string>();
+      const kripke::Json move = language_clue_move(m);
+      const std::string name = move["move"];
       if (m["agent"] == 1) {
         // The best suggestions in the language: as many as the built-in agent's ties, and
         // its choice among them.
@@ -522,12 +567,6 @@ TEST_CASE(
         CHECK(std::find(names.begin(), names.end(), name) != names.end());
         ++turns_compared;
       }
-      const kripke::Json move = {
-          {"move", name},
-          {"i", "p" + std::to_string(m["agent"].get<int>())},
-          {"j", "p" + std::to_string(m["asked"][0].get<int>())},
-          {"event", m["shown"].is_null() ? std::string("neither")
-                                         : "show_" + m["shown"].get<std::string>()}};
       runner.scripted_turn(move, "/moves/" + std::to_string(t));
     }
   }

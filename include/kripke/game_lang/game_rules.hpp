@@ -71,12 +71,19 @@ class GameRules {
   // one of them, which one depending on the world and on whoever's choice it is where
   // several could be. Those in `seen_by` (parameters; none given: everyone) tell it from
   // every other event of the move; the others tell it only from the events of another
-  // `others_see` label ("a card was shown").
+  // `others_see` label ("a card was shown"). Those in `learnt_by` (default: seen_by) learn
+  // the truth values of `learn` where it happens. `when` (default: its precondition) is
+  // where it may be the one that happens, judged at the actual world only: an event whose
+  // precondition says less than that makes the others believe less than is so (ClueModel's
+  // simplification of a shown card).
   struct MoveEvent {
     std::string name;
     FormulaPtr pre;
+    FormulaPtr when;  // null: pre
     std::optional<std::vector<std::size_t>> seen_by;
     std::string others_see;
+    std::vector<FormulaPtr> learn;
+    std::optional<std::vector<std::size_t>> learnt_by;
     std::string path;
   };
 
@@ -671,12 +678,26 @@ class GameRules {
           throw InputError("two events of " + m.name + " are named '" + e.name + "'",
                            r.path_of("name"));
       e.pre = parse_template(r.string("pre", "true"), r.path_of("pre"));
-      if (const Json* seen = r.find("seen_by")) {
-        const Json& who = array_at(*seen, r.path_of("seen_by"));
-        e.seen_by.emplace();
+      if (r.find("when")) e.when = parse_template(r.required_string("when"), r.path_of("when"));
+      const auto parameters = [&](const std::string& key) {
+        std::optional<std::vector<std::size_t>> out;
+        const Json* list = r.find(key);
+        if (!list) return out;
+        const Json& who = array_at(*list, r.path_of(key));
+        out.emplace();
         for (std::size_t j = 0; j < who.size(); ++j) {
-          const std::string at = r.path_of("seen_by") + "/" + std::to_string(j);
-          e.seen_by->push_back(parameter_index(m, ObjectReader::string_value(who[j], at), at));
+          const std::string at = r.path_of(key) + "/" + std::to_string(j);
+          out->push_back(parameter_index(m, ObjectReader::string_value(who[j], at), at));
+        }
+        return out;
+      };
+      e.seen_by = parameters("seen_by");
+      e.learnt_by = parameters("learnt_by");
+      if (const Json* learn = r.find("learn")) {
+        const Json& list = array_at(*learn, r.path_of("learn"));
+        for (std::size_t j = 0; j < list.size(); ++j) {
+          const std::string at = r.path_of("learn") + "/" + std::to_string(j);
+          e.learn.push_back(parse_template(ObjectReader::string_value(list[j], at), at));
         }
       }
       e.others_see = r.string("others_see", "");

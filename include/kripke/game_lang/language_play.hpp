@@ -275,12 +275,12 @@ class LanguagePlay final : public model_lang::ModelPlay {
   }
   // Whether move k lists events, and those of them that can happen here (at least one
   // where the move is legal: its events' preconditions cover its own).
-  bool has_events(std::size_t k) const { return !table_->prepared(k).event_pre.empty(); }
+  bool has_events(std::size_t k) const { return !table_->prepared(k).events.empty(); }
   std::vector<std::size_t> possible_events(std::size_t k) const {
     std::vector<std::size_t> out;
-    const std::vector<FormulaPtr>& pre = table_->prepared(k).event_pre;
-    for (std::size_t e = 0; e < pre.size(); ++e)
-      if (holds(*pre[e])) out.push_back(e);
+    const auto& events = table_->prepared(k).events;
+    for (std::size_t e = 0; e < events.size(); ++e)
+      if (holds(*events[e].when)) out.push_back(e);
     return out;
   }
   // What move k would leave agent i considering possible, by what it would see of it: for
@@ -566,7 +566,7 @@ class LanguagePlay final : public model_lang::ModelPlay {
     }
     if (event) {
       rec["move_event"] = rules_->moves()[chosen.move].events[*event].name;
-      if (const auto& seen = table_->prepared(k).event_seen[*event]) {
+      if (const auto& seen = table_->prepared(k).events[*event].seen_by) {
         LogRecord who = LogRecord::array();
         for (Agent a : *seen) who.push_back(a + 1);
         rec["move_event_seen_by"] = who;
@@ -669,10 +669,10 @@ class LanguagePlay final : public model_lang::ModelPlay {
   std::optional<std::size_t> scripted_event(std::size_t k, const Json& move,
                                             const std::string& path) const {
     const std::optional<std::size_t> e = rules_->event_named(instances_[k], move, path);
-    if (e && !holds(*table_->prepared(k).event_pre[*e]))
+    if (e && !holds(*table_->prepared(k).events[*e].when))
       throw InputError("the event " + rules_->moves()[instances_[k].move].events[*e].name +
-                           " cannot happen here: " + to_string(*table_->prepared(k).event_pre[*e]) +
-                           " is false",
+                           " cannot happen here: " +
+                           to_string(*table_->prepared(k).events[*e].when) + " is false",
                        path + "/event");
     return e;
   }
@@ -827,44 +827,52 @@ class LanguagePlay final : public model_lang::ModelPlay {
   }
 
   // The action model of a move with events: one event per event of the move that can
-  // happen somewhere, `actual` the one that happens here. Those who see an event tell it
-  // from every other; the others tell apart only events of different others_see labels.
-  // `only_actual_part`: the events nobody can confuse with the actual one, even through
-  // others' confusions, are left out — everyone knows they did not happen (a public "holds
-  // neither" where a card was shown), and a product update would keep their worlds as a
-  // part of the model that no one considers possible.
+  // happen somewhere and per truth values of what it teaches (its `learn`), `actual` the one
+  // that happens here. Those who see an event tell it from every other (and its parts from
+  // each other, when they learn); the others tell apart only events of different others_see
+  // labels. `only_actual_part`: the events nobody can confuse with the actual one, even
+  // through others' confusions, are left out — everyone knows they did not happen (a public
+  // "holds neither" where a card was shown), and a product update would keep their worlds
+  // as a part of the model that no one considers possible.
   Built events_model(std::size_t k, std::optional<std::size_t> actual,
                      bool only_actual_part) const {
     const MoveTable::Prepared& p = table_->prepared(k);
     const GameRules::Move& move = rules_->moves()[instances_[k].move];
     const std::size_t agents = rules_->agent_count();
-    // Every event with its class per agent: its own where the agent sees it, else its label's.
+    const auto among = [](const std::optional<std::vector<Agent>>& who, std::size_t a) {
+      return !who || std::count(who->begin(), who->end(), Agent(a)) > 0;
+    };
     struct Candidate {
       std::size_t event;
       WorldSet pre;
-      std::vector<std::uint32_t> classes;
+      std::vector<std::uint32_t> classes;  // per agent
     };
     std::vector<Candidate> all;
     std::vector<std::map<std::string, std::uint32_t>> label_class(agents);
     std::uint32_t next_class = 0;
-    for (std::size_t e = 0; e < move.events.size(); ++e) {
-      WorldSet pre = truth(*p.event_pre[e]) & model_.alive();
+    std::optional<std::size_t> actual_candidate;
+    for (std::size_t e = 0; e < p.events.size(); ++e) {
+      const MoveTable::Prepared::Event& event = p.events[e];
+      const WorldSet pre = truth(*event.pre) & model_.alive();
       if (pre.none()) continue;
-      Candidate c{e, std::move(pre), std::vector<std::uint32_t>(agents)};
-      const std::uint32_t own = next_class++;
-      for (std::size_t a = 0; a < agents; ++a) {
-        const auto& seen = p.event_seen[e];
-        const bool sees = !seen || std::count(seen->begin(), seen->end(), Agent(a));
-        c.classes[a] =
-            sees ? own
-                 : label_class[a].emplace(move.events[e].others_see, next_class++).first->second;
+      const std::uint32_t seen = next_class++;
+      for (WorldSet& part : split(pre, event.learn)) {
+        if (actual && e == *actual && part.test(model_.actual())) actual_candidate = all.size();
+        Candidate c{e, std::move(part), std::vector<std::uint32_t>(agents)};
+        const std::uint32_t learnt = next_class++;
+        for (std::size_t a = 0; a < agents; ++a)
+          c.classes[a] =
+              !among(event.seen_by, a)
+                  ? label_class[a].emplace(move.events[e].others_see, next_class++).first->second
+              : among(event.learnt_by, a) ? learnt
+                                          : seen;
+        all.push_back(std::move(c));
       }
-      all.push_back(std::move(c));
     }
-    // The events linked to the actual one by some agent's confusion, step by step.
-    std::vector<bool> keep(all.size(), !only_actual_part || !actual);
-    if (only_actual_part && actual) {
-      for (std::size_t c = 0; c < all.size(); ++c) keep[c] = all[c].event == *actual;
+    // The candidates linked to the actual one by some agent's confusion, step by step.
+    std::vector<bool> keep(all.size(), !only_actual_part || !actual_candidate);
+    if (only_actual_part && actual_candidate) {
+      keep[*actual_candidate] = true;
       for (bool grew = true; grew;) {
         grew = false;
         for (std::size_t c = 0; c < all.size(); ++c)
@@ -878,7 +886,7 @@ class LanguagePlay final : public model_lang::ModelPlay {
     const std::string name = rules_->instance_text(instances_[k]);
     for (std::size_t c = 0; c < all.size(); ++c) {
       if (!keep[c]) continue;
-      if (actual && all[c].event == *actual)
+      if (actual_candidate && c == *actual_candidate)
         b.action.am.actual_event = b.action.am.preconditions.size();
       b.action.am.valuation_after.push_back(
           p.post ? p.post->valuations(model_, all[c].pre,

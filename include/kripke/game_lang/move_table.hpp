@@ -25,10 +25,15 @@ class MoveTable {
     FormulaPtr guard;  // K{mover} of the mover's strategy's guard; null: not played by it
     std::optional<model_lang::Postcondition> post;  // none: no factual change
     std::vector<FormulaPtr> learnt;                 // what the parties learn
-    // Its events, when the move lists them: each one's precondition (with the move's) and
-    // who tells it from the others (none: everyone).
-    std::vector<FormulaPtr> event_pre;
-    std::vector<std::optional<std::vector<Agent>>> event_seen;
+    // Its events, when the move lists them (GameRules::MoveEvent, bound).
+    struct Event {
+      FormulaPtr pre;                             // with the move's precondition
+      FormulaPtr when;                            // where it may be the one that happens (with pre)
+      std::optional<std::vector<Agent>> seen_by;  // none: everyone
+      std::vector<FormulaPtr> learn;              // its values learnt by learnt_by
+      std::optional<std::vector<Agent>> learnt_by;  // none: everyone
+    };
+    std::vector<Event> events;
   };
 
   MoveTable(std::shared_ptr<const GameRules> rules,
@@ -45,18 +50,27 @@ class MoveTable {
         const auto post = rules_->postcondition(instance);
         if (!post.empty()) p.post.emplace(post, rules_->moves()[m].path + "/post", vocab);
         p.learnt = rules_->parties_learn(instance);
+        const auto agents_of = [&](const std::optional<std::vector<std::size_t>>& parameters) {
+          std::optional<std::vector<Agent>> out;
+          if (!parameters) return out;
+          out.emplace();
+          for (std::size_t q : *parameters) out->push_back(instance.agents[q]);
+          return out;
+        };
+        std::vector<FormulaPtr> can_happen;
         for (const GameRules::MoveEvent& e : rules_->moves()[m].events) {
-          p.event_pre.push_back(f::conj(p.legal, templates.instantiate(e.pre, bindings)));
-          if (!e.seen_by) {
-            p.event_seen.emplace_back();
-            continue;
-          }
-          std::vector<Agent> seen;
-          for (std::size_t q : *e.seen_by) seen.push_back(instance.agents[q]);
-          p.event_seen.emplace_back(std::move(seen));
+          Prepared::Event event;
+          event.pre = f::conj(p.legal, templates.instantiate(e.pre, bindings));
+          event.when =
+              e.when ? f::conj(event.pre, templates.instantiate(e.when, bindings)) : event.pre;
+          event.seen_by = agents_of(e.seen_by);
+          event.learn = rules_->each_agent_expanded(e.learn, bindings);
+          event.learnt_by = e.learnt_by ? agents_of(e.learnt_by) : event.seen_by;
+          can_happen.push_back(event.when);
+          p.events.push_back(std::move(event));
         }
         // A move with events is legal where one of them can happen.
-        if (!p.event_pre.empty()) p.legal = f::any_of(p.event_pre);
+        if (!can_happen.empty()) p.legal = f::any_of(can_happen);
         prepared_.push_back(std::move(p));
         instances_.push_back(std::move(instance));
       }
@@ -150,7 +164,11 @@ class MoveTable {
       walk(p.legal);
       walk(p.guard);
       for (const FormulaPtr& phi : p.learnt) walk(phi);
-      for (const FormulaPtr& phi : p.event_pre) walk(phi);
+      for (const Prepared::Event& e : p.events) {
+        walk(e.pre);
+        walk(e.when);
+        for (const FormulaPtr& phi : e.learn) walk(phi);
+      }
     }
     for (const auto* list : {&win_, &lose_, &whose_})
       for (const FormulaPtr& phi : *list) walk(phi);

@@ -10,7 +10,11 @@
 // with three events: j shows the weapon, j shows the suspect (asker and answerer see which;
 // the others that "a card" was shown), or j holds neither (everyone sees it). Where j holds
 // both, which it shows is j's choice; the product update keeps both possibilities for the
-// onlookers, as the built-in game's "product" semantics does.
+// onlookers, as the built-in game's "product" semantics does. The built-in game's
+// "shortcut" (ClueModel's own update: everyone learns that j holds one of the cards, and
+// only the asker whether j holds the one shown) is the same events with a weaker
+// precondition: "j holds one of them", where j may choose the card only if it holds it,
+// and the asker learns whether j holds it.
 #pragma once
 
 #include <algorithm>
@@ -35,6 +39,7 @@ struct SmallClueDeck {
   std::vector<std::string> weapons = {"candle", "dagger", "rope", "wrench"};
   std::vector<std::string> suspects = {"Scarlet", "Mustard", "Green", "Plum"};
   int players = 3;
+  bool shortcut = false;  // the built-in game's "shortcut" semantics of a shown card
 };
 
 // The rules for `deck`, each player holding the same number of cards; `hands`, when not
@@ -97,6 +102,18 @@ inline Json small_clue_rules(const SmallClueDeck& deck = {}, const Json& hands =
     agents.push_back({{"name", p}, {"observes", observes}});
   }
   Json moves = Json::array();
+  const auto show = [&](const std::string& card, const std::string& w, const std::string& s) {
+    if (!deck.shortcut)
+      return Json{{"name", "show_" + card},
+                  {"pre", has("j", card)},
+                  {"seen_by", {"i", "j"}},
+                  {"others_see", "a card"}};
+    return Json{{"name", "show_" + card},
+                {"pre", has("j", w) + " | " + has("j", s)},
+                {"when", has("j", card)},
+                {"learn", {has("j", card)}},
+                {"learnt_by", {"i"}}};
+  };
   for (const std::string& w : deck.weapons)
     for (const std::string& s : deck.suspects)
       moves.push_back(
@@ -104,14 +121,8 @@ inline Json small_clue_rules(const SmallClueDeck& deck = {}, const Json& hands =
            {"parameters", {"i", "j"}},
            {"legal", "next(i, j)"},
            {"events",
-            {{{"name", "show_" + w},
-              {"pre", has("j", w)},
-              {"seen_by", {"i", "j"}},
-              {"others_see", "a card"}},
-             {{"name", "show_" + s},
-              {"pre", has("j", s)},
-              {"seen_by", {"i", "j"}},
-              {"others_see", "a card"}},
+            {show(w, w, s),
+             show(s, w, s),
              {{"name", "neither"}, {"pre", "~" + has("j", w) + " & ~" + has("j", s)}}}}});
   Json rules = {{"agents", agents},
                 {"variables", variables},

@@ -17,7 +17,8 @@ GameUnit model_unit() {
            {"games/gossip-three", true, true},
            {"games/gossip-four", true, true},
            {"games/muddy-children", true, true},
-           {"games/small-clue", true, true}}};
+           {"games/small-clue", true, true},
+           {"games/small-clue-shortcut", true, true}}};
 }
 
 }  // namespace kripkesim
