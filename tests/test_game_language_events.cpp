@@ -103,6 +103,51 @@ TEST_CASE("[game-language] a move with events: who learns what, and who sees whi
   CHECK(only_y->holds("K{a} y & ~Kw{a} x"));
 }
 
+TEST_CASE("[game-language] an event chosen where more holds than it announces (when, learn)") {
+  // ClueModel's shortcut on two cards: b shows a card it holds; everyone learns only that b
+  // holds one, and a whether b holds the card shown.
+  kripke::Json rules = question_rules(true, false);
+  for (const char* card : {"x", "y"}) {
+    kripke::Json& event = rules["moves"][0]["events"][card == std::string("x") ? 0 : 1];
+    event = {{"name", std::string("show_") + card},
+             {"pre", "x | y"},
+             {"when", card},
+             {"learn", {card}},
+             {"learnt_by", {"i"}}};
+  }
+  const kripke::game_lang::LanguageGame game(
+      language_config(rules, kripke::Json::array({{{"strategy", "random"}}})));
+  kripke::NullSink quiet;
+  kripke::GameRunner runner(game, 1, quiet);
+  runner.start();
+  const auto& play = dynamic_cast<const kripke::game_lang::LanguagePlay&>(runner.play());
+  // What a may expect of asking b: b shows x (where it holds x: x & y, x & ~y), shows y
+  // (x & y, ~x & y) or holds neither: 2, 2 or 1 of the 4 worlds left. (Were the events
+  // weighed where their precondition holds, a would expect to learn ~x from "show_x".)
+  const std::size_t ask_b = play.legal(0).front();
+  REQUIRE(play.rules().instance_text(play.instances()[ask_b]) == "ask(a, b)");
+  CHECK(play.outlook(0, ask_b).worlds_left == std::vector<std::size_t>{1, 2, 2});
+  // b holds only x: the script may not have it show y.
+  TempDir dir;
+  const kripke::Json script = {
+      {"game", "model"},
+      {"rules", rules},
+      {"script", {{{"move", {{"move", "ask"}, {"i", "a"}, {"j", "b"}, {"event", "show_y"}}}}}}};
+  const CliResult refused = run_cli({"scenario", dir.write("y.json", script.dump())});
+  CHECK(refused.exit_code == 2);
+  CHECK_THAT(refused.err, Catch::Contains("the event show_y cannot happen here"));
+  // Shown x: everyone knows that b holds a card, a that it holds x; c not which.
+  runner.scripted_turn({{"move", "ask"}, {"i", "a"}, {"j", "b"}, {"event", "show_x"}}, "/s");
+  const auto holds = [&](const std::string& phi) {
+    return runner.play().holds(*kripke::parse_formula(phi));
+  };
+  CHECK(holds("C{a,b,c} (x | y)"));
+  CHECK(holds("K{a} x & ~Kw{a} y"));
+  CHECK(holds("~Kw{c} x & ~Kw{c} y"));
+  // No copies: one world per assignment where b holds a card.
+  CHECK(runner.play().model().alive_count() == 3);
+}
+
 TEST_CASE("[game-language] plays draw the event among those that can happen, seeded") {
   const kripke::game_lang::LanguageGame game(language_config(
       question_rules(true, true), kripke::Json::array({{{"strategy", "random"}}}), 1));

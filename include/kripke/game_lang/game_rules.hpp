@@ -566,11 +566,7 @@ class GameRules {
       ObjectReader r(items[k], path + "/" + std::to_string(k));
       Move m;
       m.path = r.path();
-      m.name = r.required_string("name");
-      model_lang::check_word(m.name, r.path_of("name"));
-      for (const Move& other : moves_)
-        if (other.name == m.name)
-          throw InputError("two moves are named '" + m.name + "'", r.path_of("name"));
+      m.name = unique_name(r, moves_, "two moves");
       const Json& params = array_at(r.required("parameters"), r.path_of("parameters"));
       if (params.empty())
         throw InputError("a move needs a parameter: the agent who makes it",
@@ -664,19 +660,14 @@ class GameRules {
           path);
     if (!m.parties_learn.empty())
       throw InputError(
-          "a move with events says what is learnt by its events' seen_by, not by "
+          "a move with events says what is learnt by its events (learn), not by "
           "parties_learn",
           path);
     for (std::size_t k = 0; k < items.size(); ++k) {
       ObjectReader r(items[k], path + "/" + std::to_string(k));
       MoveEvent e;
       e.path = r.path();
-      e.name = r.required_string("name");
-      model_lang::check_word(e.name, r.path_of("name"));
-      for (const MoveEvent& other : m.events)
-        if (other.name == e.name)
-          throw InputError("two events of " + m.name + " are named '" + e.name + "'",
-                           r.path_of("name"));
+      e.name = unique_name(r, m.events, "two events of " + m.name);
       e.pre = parse_template(r.string("pre", "true"), r.path_of("pre"));
       if (r.find("when")) e.when = parse_template(r.required_string("when"), r.path_of("when"));
       const auto parameters = [&](const std::string& key) {
@@ -739,6 +730,18 @@ class GameRules {
       }
       opening_.push_back(std::move(o));
     }
+  }
+
+  // An item's "name": a word that no item before it has (`clash`: "two moves").
+  template <class Named>
+  static std::string unique_name(ObjectReader& r, const std::vector<Named>& before,
+                                 const std::string& clash) {
+    std::string name = r.required_string("name");
+    model_lang::check_word(name, r.path_of("name"));
+    for (const Named& other : before)
+      if (other.name == name)
+        throw InputError(clash + " are named '" + name + "'", r.path_of("name"));
+    return name;
   }
 
   static std::size_t parameter_index(const Move& m, const std::string& name,

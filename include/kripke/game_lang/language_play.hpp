@@ -273,8 +273,8 @@ class LanguagePlay final : public model_lang::ModelPlay {
   const std::optional<model_lang::Postcondition>& post_of(std::size_t k) const {
     return table_->prepared(k).post;
   }
-  // Whether move k lists events, and those of them that can happen here (at least one
-  // where the move is legal: its events' preconditions cover its own).
+  // Whether move k lists events, and those of them that can happen here (at least one where
+  // the move is legal, which is where one of them can: MoveTable).
   bool has_events(std::size_t k) const { return !table_->prepared(k).events.empty(); }
   std::vector<std::size_t> possible_events(std::size_t k) const {
     std::vector<std::size_t> out;
@@ -292,8 +292,7 @@ class LanguagePlay final : public model_lang::ModelPlay {
     double expected_left = 0;
   };
   Outlook outlook(Agent i, std::size_t k) const {
-    std::vector<World> worlds;
-    model_.for_each_possible(i, model_.actual(), [&](World w) { worlds.push_back(w); });
+    const std::vector<World> worlds = possible_list(i);
     const std::vector<std::vector<std::string>> seen = outcomes(i, k, worlds);
     std::map<std::string, double> left;  // worlds per outcome
     for (const auto& list : seen)
@@ -326,8 +325,7 @@ class LanguagePlay final : public model_lang::ModelPlay {
   std::vector<std::size_t> candidates(Agent i, const std::vector<std::size_t>& moves) const {
     if (strategy(i).choice != Strategy::Choice::Informative || moves.size() < 2) return moves;
     // The quantity at each world i considers possible: the truth values of what it seeks.
-    std::vector<World> worlds;
-    model_.for_each_possible(i, model_.actual(), [&](World w) { worlds.push_back(w); });
+    const std::vector<World> worlds = possible_list(i);
     // Each assignment equally likely: copies of one (several events could have happened
     // there, unseen) share its weight.
     std::unordered_map<std::uint32_t, std::size_t> copies;
@@ -588,8 +586,16 @@ class LanguagePlay final : public model_lang::ModelPlay {
   struct Built {
     NamedAction action;
     std::vector<std::size_t> instance;  // per event: the move instance it is (none: "nothing")
+    std::vector<std::size_t> event;     // per event of a move with events: which of them
     bool copies = false;                // some world has more than one event
   };
+
+  // The worlds agent i considers possible, in order.
+  std::vector<World> possible_list(Agent i) const {
+    std::vector<World> worlds;
+    model_.for_each_possible(i, model_.actual(), [&](World w) { worlds.push_back(w); });
+    return worlds;
+  }
 
   // What agent i would see, at each of `worlds`, of making move k there: the move's event
   // there as i tells events apart, and what i observes after its change (several where the
@@ -601,9 +607,13 @@ class LanguagePlay final : public model_lang::ModelPlay {
     std::vector<std::vector<std::string>> out(worlds.size());
     for (std::size_t e = 0; e < am.preconditions.size(); ++e) {
       if (b.instance[e] != k) continue;
+      // Where the event may be the one that happens (an event's `when` may say more than
+      // its precondition).
+      WorldSet happens = am.preconditions[e];
+      if (!b.event.empty()) happens &= truth(*table_->prepared(k).events[b.event[e]].when);
       for (std::size_t j = 0; j < worlds.size(); ++j) {
         const World w = worlds[j];
-        if (!am.preconditions[e].test(w)) continue;
+        if (!happens.test(w)) continue;
         const std::uint32_t after =
             am.valuation_after[e].empty() ? model_.valuation(w) : am.valuation_after[e][w];
         out[j].push_back(std::to_string(am.event_class[std::size_t(i)][e]) + ":" +
@@ -895,6 +905,7 @@ class LanguagePlay final : public model_lang::ModelPlay {
       b.action.am.preconditions.push_back(std::move(all[c].pre));
       b.action.names.push_back(name + ":" + move.events[all[c].event].name);
       b.instance.push_back(k);
+      b.event.push_back(all[c].event);
       for (std::size_t a = 0; a < agents; ++a)
         b.action.am.event_class[a].push_back(all[c].classes[a]);
     }
