@@ -377,11 +377,12 @@ TEST_CASE("[game-language] plan on models: an epistemic goal, its plan replayed,
   const kripke::game_lang::Plan plan =
       kripke::game_lang::Planner(*search, goal, 8, game.config().limits()).search();
   REQUIRE(plan.found);
-  CHECK(plan.moves.size() >= 3);  // the facts alone need 3 calls
+  CHECK(plan.steps.size() >= 3);  // the facts alone need 3 calls
   auto replay = started(game);
-  for (std::size_t k : plan.moves) {
+  for (const std::vector<std::size_t>& step : plan.steps) {
     CHECK_FALSE(replay->holds(*replay->expanded(goal)));
-    replay->make(k);
+    REQUIRE(step.size() == 1);  // one call a step
+    replay->make(step.front());
   }
   CHECK(replay->holds(*replay->expanded(goal)));
   // The same search with room for a few positions' worlds only stops with the limit's message.

@@ -168,11 +168,27 @@ TEST_CASE("[game-language] simultaneous rounds and opening announcements: bad ru
   c = muddy;
   c["rules"]["moves"][1]["post"] = {{"muddy(c1)", true}};
   refused(c, "/rules/moves/1/post", "both change muddy(c1)");
-  // Searches over moves take turns one player at a time.
-  const CliResult plan = run_cli(
-      {"plan", source_path("configs/games/muddy-children.json"), "--goal", "Kw{c1} muddy(c1)"});
-  CHECK(plan.exit_code == 2);
-  CHECK_THAT(plan.err, Catch::Contains("/rules/turns"));
+  // A plan in simultaneous rounds: one legal move of every child a step. With k muddy
+  // children, c1 knows after k - 1 rounds of "I don't know" when muddy, after k when clean
+  // (once the muddy ones have said that they know).
+  for (const std::string seed : {"1", "2", "3", "4", "7"}) {
+    const CliResult plan =
+        run_cli({"plan", source_path("configs/games/muddy-children.json"), "--goal",
+                 "Kw{c1} muddy(c1)", "--seed", seed, "--format", "json"});
+    INFO("seed " << seed << ": " << plan.out << plan.err);
+    REQUIRE(plan.exit_code == 0);
+    const kripke::Json r = kripke::Json::parse(plan.out);
+    int muddy = 0;
+    for (const auto& [name, value] : r["after"].items()) muddy += value.get<bool>();
+    const bool c1 = r["after"]["muddy(c1)"];
+    REQUIRE(r["found"] == true);
+    CHECK(r["moves"].size() == std::size_t(c1 ? muddy - 1 : muddy));
+    for (const kripke::Json& round : r["moves"]) CHECK(round["round"].size() == 5);
+  }
+  const CliResult text = run_cli({"plan", source_path("configs/games/muddy-children.json"),
+                                  "--goal", "everyone_knows", "--seed", "7"});
+  CHECK(text.exit_code == 0);
+  CHECK_THAT(text.out, Catch::Contains("rounds (") && Catch::Contains("dont_know(c1) + "));
 }
 
 namespace {

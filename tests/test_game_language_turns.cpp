@@ -241,3 +241,36 @@ TEST_CASE("[game-language] bad turns, losses and draws exit 2 with the JSON poin
     CHECK_THAT(r.err, Catch::Contains(cases[k].pointer) && Catch::Contains(cases[k].words));
   }
 }
+
+TEST_CASE("[game-language] plan in simultaneous rounds, on the facts: every player moves") {
+  // Two coins, each flipped by its owner; every player with a legal move moves each round.
+  kripke::Json rules = {
+      {"agents", agents({"a", "b"})},
+      {"variables",
+       {{{"name", "h"}, {"of", {"agents"}}, {"initially_true", kripke::Json::array()}}}},
+      {"moves", {{{"name", "flip"}, {"parameters", {"i"}}, {"post", {{"h(i)", "~h(i)"}}}}}},
+      {"turns", "simultaneous"}};
+  TempDir dir;
+  const auto plan = [&](const kripke::Json& r, const std::string& goal) {
+    const std::string file =
+        dir.write("coins.json", kripke::Json{{"game", "model"}, {"rules", r}}.dump());
+    return run_cli({"plan", file, "--goal", goal, "--format", "json"});
+  };
+  // Both heads: one round of both flips.
+  const CliResult both = plan(rules, "h(a) & h(b)");
+  INFO(both.out << both.err);
+  REQUIRE(both.exit_code == 0);
+  const kripke::Json r = kripke::Json::parse(both.out);
+  REQUIRE(r["moves"].size() == 1);
+  CHECK(r["moves"][0]["round"].size() == 2);
+  // a's coin alone can never be heads: both flip every round.
+  CHECK(plan(rules, "h(a) & ~h(b)").exit_code == 1);
+  // With a move that changes nothing, one round: a flips while b waits.
+  rules["moves"].push_back({{"name", "wait"}, {"parameters", {"i"}}});
+  const CliResult one = plan(rules, "h(a) & ~h(b)");
+  INFO(one.out << one.err);
+  REQUIRE(one.exit_code == 0);
+  CHECK(kripke::Json::parse(one.out)["moves"] ==
+        kripke::Json::array(
+            {{{"round", {{{"move", "flip"}, {"i", "a"}}, {{"move", "wait"}, {"i", "b"}}}}}}));
+}

@@ -70,11 +70,12 @@ void plan(const PlanOptions& options) {
     std::cout << out.dump() << '\n';
   } else if (!r.found) {
     std::cout << fmt::format(
-        "no plan of {} moves or fewer makes the goal true ({} positions reached, {:.2f} s)\n",
-        r.depth_searched, r.positions, seconds);
+        "no plan of {} {} or fewer makes the goal true ({} positions reached, {:.2f} s)\n",
+        r.depth_searched, r.rounds ? "rounds" : "moves", r.positions, seconds);
   } else {
-    std::cout << fmt::format("a plan of {} moves ({} positions reached, {:.2f} s):\n",
-                             r.moves.size(), r.positions, seconds);
+    std::cout << fmt::format("a plan of {} ({} positions reached, {:.2f} s):\n",
+                             kripke::counted(r.moves.size(), r.rounds ? "round" : "move"),
+                             r.positions, seconds);
     for (std::size_t k = 0; k < r.texts.size(); ++k)
       std::cout << fmt::format("  {}. {}\n", k + 1, r.texts[k]);
     std::cout << kripke::wrap_words(facts_text(r.after),

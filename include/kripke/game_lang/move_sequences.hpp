@@ -20,28 +20,12 @@
 #include <unordered_map>
 #include <vector>
 
+#include "kripke/game_lang/choices.hpp"
 #include "kripke/game_lang/facts.hpp"
 #include "kripke/game_lang/language_play.hpp"
 #include "kripke/interrupt.hpp"
 
 namespace kripke::game_lang {
-
-// Calls f with every choice of one element from each list (in order), as a vector.
-template <class F>
-void for_each_choice(const std::vector<std::vector<std::size_t>>& lists, F&& f) {
-  std::vector<std::size_t> choice(lists.size());
-  const auto next = [&](const auto& self, std::size_t depth) -> void {
-    if (depth == lists.size()) {
-      f(choice);
-      return;
-    }
-    for (std::size_t k : lists[depth]) {
-      choice[depth] = k;
-      self(self, depth + 1);
-    }
-  };
-  next(next, 0);
-}
 
 struct SequenceCount {
   std::uint64_t successful = 0;

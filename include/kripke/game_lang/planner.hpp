@@ -1,8 +1,9 @@
 // Shortest plans (`kripkesim plan`): the fewest legal moves, by anyone, that make a goal
-// true at the actual world. Breadth first over the moves; a position is its model, contracted
-// and written canonically (worlds ordered by their bisimulation signature), so that a model
-// reached twice — by other moves or in another order — is explored once. When every formula
-// is decided by the actual world's facts (LanguagePlay::decided_by_facts, the goal too), a
+// true at the actual world — in a game of simultaneous rounds, the fewest rounds, each one
+// legal move of every player who has one. Breadth first over the moves (or rounds); a position is
+// its model, contracted and written canonically (worlds ordered by their bisimulation signature),
+// so that a model reached twice — by other moves or in another order — is explored once. When every
+// formula is decided by the actual world's facts (LanguagePlay::decided_by_facts, the goal too), a
 // position is its assignment.
 //
 // This is the first step toward epistemic planning (the planners EFP and PDKB): a plan here
@@ -22,6 +23,7 @@
 #include <vector>
 
 #include "kripke/bisimulation.hpp"
+#include "kripke/game_lang/choices.hpp"
 #include "kripke/game_lang/facts.hpp"
 #include "kripke/game_lang/language_play.hpp"
 #include "kripke/interrupt.hpp"
@@ -30,21 +32,17 @@ namespace kripke::game_lang {
 
 struct Plan {
   bool found = false;
-  std::vector<std::size_t> moves;  // instances, in order
-  std::uint64_t positions = 0;     // distinct positions reached
-  int depth_searched = 0;          // every plan this short or shorter was tried
-  std::uint64_t worlds_kept = 0;   // the most worlds held at once (the frontier's models)
+  // Instances, in order: one a step, or in simultaneous rounds one of each player who moves.
+  std::vector<std::vector<std::size_t>> steps;
+  std::uint64_t positions = 0;    // distinct positions reached
+  int depth_searched = 0;         // every plan this short or shorter was tried
+  std::uint64_t worlds_kept = 0;  // the most worlds held at once (the frontier's models)
 };
 
 class Planner {
  public:
   Planner(LanguagePlay& play, FormulaPtr goal, int max_depth, const WorldLimits& limits)
       : play_(play), goal_(std::move(goal)), max_depth_(max_depth), limits_(limits) {
-    if (play_.rules().simultaneous())
-      throw InputError(
-          "plan searches moves made one at a time: games with simultaneous rounds "
-          "are not planned yet",
-          play_.rules().turns_path());
     for (const GameRules::Move& m : play_.rules().moves())
       if (!m.events.empty())
         throw InputError(
@@ -62,13 +60,28 @@ class Planner {
   }
 
  private:
-  // The legal moves of anyone at the play's actual world.
-  std::vector<std::size_t> legal_moves() const {
-    std::vector<std::size_t> out;
+  // The steps from lists of each player's legal moves: each move alone, or in simultaneous
+  // rounds one move of every player who has one, in every combination.
+  std::vector<std::vector<std::size_t>> steps_of(
+      std::vector<std::vector<std::size_t>> per_player) const {
+    std::erase_if(per_player, [](const auto& moves) { return moves.empty(); });
+    std::vector<std::vector<std::size_t>> steps;
+    if (play_.rules().simultaneous()) {
+      if (!per_player.empty())
+        for_each_choice(per_player, [&](const std::vector<std::size_t>& r) { steps.push_back(r); });
+      return steps;
+    }
+    for (const auto& moves : per_player)
+      for (std::size_t k : moves) steps.push_back({k});
+    std::sort(steps.begin(), steps.end());
+    return steps;
+  }
+  // The steps of legal moves at the play's actual world.
+  std::vector<std::vector<std::size_t>> legal_steps() const {
+    std::vector<std::vector<std::size_t>> per_player;
     for (std::size_t i = 0; i < play_.rules().agent_count(); ++i)
-      for (std::size_t k : play_.legal(Agent(i))) out.push_back(k);
-    std::sort(out.begin(), out.end());
-    return out;
+      per_player.push_back(play_.legal(Agent(i)));
+    return steps_of(std::move(per_player));
   }
 
   // --- positions as assignments ----------------------------------------------------------
@@ -82,9 +95,17 @@ class Planner {
       if (const auto& p = play_.post_of(k)) post.back().emplace(*p, vocab);
     }
     const FactFormula goal(*goal_, vocab);
+    // A step by its number: a move's instance, or in simultaneous rounds the round's place
+    // in `rounds` (positions are many, the rounds few).
     struct Reached {
       std::uint64_t parent;
-      std::size_t move;
+      std::size_t step;
+    };
+    std::vector<std::vector<std::size_t>> rounds;
+    std::map<std::vector<std::size_t>, std::size_t> round_number;
+    const bool simultaneous = play_.rules().simultaneous();
+    const auto step_of = [&](std::size_t number) {
+      return simultaneous ? rounds[number] : std::vector<std::size_t>{number};
     };
     std::unordered_map<std::uint64_t, Reached> reached;
     const std::uint64_t start = play_.model().valuation(play_.model().actual());
@@ -92,27 +113,47 @@ class Planner {
     std::vector<std::uint64_t> frontier = {start};
     Plan plan;
     const auto path_to = [&](std::uint64_t a) {
-      std::vector<std::size_t> moves;
+      std::vector<std::vector<std::size_t>> steps;
       while (a != start) {
-        moves.push_back(reached.at(a).move);
+        steps.push_back(step_of(reached.at(a).step));
         a = reached.at(a).parent;
       }
-      std::reverse(moves.begin(), moves.end());
-      return moves;
+      std::reverse(steps.begin(), steps.end());
+      return steps;
     };
     if (goal.holds(start)) plan.found = true;
     for (int depth = 0; !plan.found && depth < max_depth_ && !frontier.empty(); ++depth) {
       std::vector<std::uint64_t> next;
+      // The position a step reaches from a, when new; true once it meets the goal.
+      const auto reach = [&](std::uint64_t a, std::uint64_t b, std::size_t step) {
+        if (!reached.emplace(b, Reached{a, step}).second) return false;
+        if (goal.holds(b)) {
+          plan.found = true;
+          plan.steps = path_to(b);
+          return true;
+        }
+        next.push_back(b);
+        return false;
+      };
       for (const std::uint64_t a : frontier) {
-        for (std::size_t k = 0; k < legal.size() && !plan.found; ++k) {
-          if (!legal[k].holds(a)) continue;
-          const std::uint64_t b = post[k] ? post[k]->after(a) : a;
-          if (!reached.emplace(b, Reached{a, k}).second) continue;
-          if (goal.holds(b)) {
-            plan.found = true;
-            plan.moves = path_to(b);
+        if (!simultaneous) {
+          for (std::size_t k = 0; k < legal.size() && !plan.found; ++k)
+            if (legal[k].holds(a)) reach(a, post[k] ? post[k]->after(a) : a, k);
+        } else {
+          std::vector<std::vector<std::size_t>> per_player(play_.rules().agent_count());
+          for (std::size_t k = 0; k < legal.size(); ++k)
+            if (legal[k].holds(a))
+              per_player[std::size_t(play_.rules().mover(play_.instances()[k]))].push_back(k);
+          for (const std::vector<std::size_t>& round : steps_of(std::move(per_player))) {
+            // A round's moves change different variables
+            // (MoveTable::check_simultaneous_posts): the assignment after is this one plus
+            // each move's change.
+            std::uint64_t b = a;
+            for (std::size_t k : round) b += (post[k] ? post[k]->after(a) : a) - a;
+            const auto [it, added] = round_number.emplace(round, rounds.size());
+            if (added) rounds.push_back(round);
+            if (reach(a, b, it->second)) break;
           }
-          next.push_back(b);
         }
         if (plan.found) break;
         if ((reached.size() & 4095) == 0) poll_interrupt();
@@ -129,27 +170,27 @@ class Planner {
   // --- positions as contracted models ---------------------------------------------------
   struct Node {
     LanguagePlay::Snapshot snapshot;
-    std::size_t parent = 0;
-    std::size_t move = 0;
+    std::size_t id = 0;  // its position in the history
   };
 
   Plan search_models() {
     Plan plan;
     std::unordered_set<std::string> seen;
-    std::vector<std::pair<std::size_t, std::size_t>> history;  // per position: parent, move
+    // Per position: its parent, and the step that reached it.
+    std::vector<std::pair<std::size_t, std::vector<std::size_t>>> history;
     std::vector<Node> frontier;
     play_.contract();
     seen.insert(canonical(play_.model()));
-    history.emplace_back(0, 0);
-    frontier.push_back({play_.snapshot(), 0, 0});
+    history.emplace_back(0, std::vector<std::size_t>{});
+    frontier.push_back({play_.snapshot(), 0});
     const auto path_to = [&](std::size_t node) {
-      std::vector<std::size_t> moves;
+      std::vector<std::vector<std::size_t>> steps;
       while (node != 0) {
-        moves.push_back(history[node].second);
+        steps.push_back(history[node].second);
         node = history[node].first;
       }
-      std::reverse(moves.begin(), moves.end());
-      return moves;
+      std::reverse(steps.begin(), steps.end());
+      return steps;
     };
     if (play_.holds(*goal_)) plan.found = true;
     for (int depth = 0; !plan.found && depth < max_depth_ && !frontier.empty(); ++depth) {
@@ -157,21 +198,20 @@ class Planner {
       std::uint64_t worlds = 0;
       for (const Node& node : frontier) {
         play_.restore(node.snapshot);
-        const std::vector<std::size_t> moves = legal_moves();
-        for (std::size_t k : moves) {
+        for (const std::vector<std::size_t>& step : legal_steps()) {
           play_.restore(node.snapshot);
-          play_.make(k);
+          play_.make_round(step);
           play_.contract();
           if (!seen.insert(canonical(play_.model())).second) continue;
-          history.emplace_back(node.parent, k);
+          history.emplace_back(node.id, step);
           const std::size_t id = history.size() - 1;
           if (play_.holds(*goal_)) {
             plan.found = true;
-            plan.moves = path_to(id);
+            plan.steps = path_to(id);
             break;
           }
           worlds += play_.model().alive_count();
-          next.push_back({play_.snapshot(), id, k});
+          next.push_back({play_.snapshot(), id});
           check_positions(history.size(), worlds);
           if ((history.size() & 255) == 0) poll_interrupt();
         }

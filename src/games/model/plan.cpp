@@ -13,13 +13,28 @@ PlanResult find_plan(const kripke::Game& game, std::uint64_t seed, const kripke:
   auto search = start();
   const kripke::game_lang::Plan plan =
       kripke::game_lang::Planner(*search, goal, max_depth, game.config().limits()).search();
-  PlanResult r{plan.found, {}, {}, plan.positions, plan.depth_searched, plan.worlds_kept, {}, 0};
+  PlanResult r{plan.found,
+               search->rules().simultaneous(),
+               {},
+               {},
+               plan.positions,
+               plan.depth_searched,
+               plan.worlds_kept,
+               {},
+               0};
   // The plan played again as `run` would play it, for the model after it.
   auto replay = start();
-  for (std::size_t k : plan.moves) {
-    r.moves.push_back(replay->rules().instance_json(replay->instances()[k]));
-    r.texts.push_back(replay->rules().instance_text(replay->instances()[k]));
-    replay->make(k);
+  const kripke::game_lang::GameRules& rules = replay->rules();
+  for (const std::vector<std::size_t>& step : plan.steps) {
+    kripke::Json round = kripke::Json::array();
+    std::string text;
+    for (std::size_t k : step) {
+      round.push_back(rules.instance_json(replay->instances()[k]));
+      text += (text.empty() ? "" : " + ") + rules.instance_text(replay->instances()[k]);
+    }
+    r.moves.push_back(r.rounds ? kripke::Json{{"round", round}} : round.front());
+    r.texts.push_back(text);
+    replay->make_round(step);
   }
   r.after = replay->deal();
   r.worlds_after = std::uint64_t(replay->world_count());

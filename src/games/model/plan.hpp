@@ -18,8 +18,9 @@ namespace kripkesim {
 
 struct PlanResult {
   bool found = false;
-  std::vector<kripke::Json> moves;  // as a scenario's move steps write them
-  std::vector<std::string> texts;   // call(a, b)
+  bool rounds = false;              // the steps are simultaneous rounds
+  std::vector<kripke::Json> moves;  // as a scenario's move steps write them ({"round": [...]})
+  std::vector<std::string> texts;   // call(a, b); know(c1) + dont_know(c2) + ...
   std::uint64_t positions = 0;
   int depth_searched = 0;
   std::uint64_t worlds_kept = 0;
