@@ -202,6 +202,13 @@ TEST_CASE("[game-language] bad events exit 2 with the JSON pointer") {
        "/rules/moves/0/events/0/seen_by/0", "'k' is not a parameter of ask"},
       {[](kripke::Json& c) { c["rules"]["moves"][0]["events"][0]["pre"] = "x &"; },
        "/rules/moves/0/events/0/pre", "x &"},
+      // Every formula of an event is checked before any play, at its place.
+      {[](kripke::Json& c) { c["rules"]["moves"][0]["events"][1]["learn"] = {"q"}; },
+       "/rules/moves/0/events/1/learn", "unknown variable 'q'"},
+      {[](kripke::Json& c) { c["rules"]["moves"][0]["events"][2]["pre"] = "~z"; },
+       "/rules/moves/0/events/2/pre", "unknown variable 'z'"},
+      {[](kripke::Json& c) { c["rules"]["moves"][0]["events"][0]["when"] = "w"; },
+       "/rules/moves/0/events/0/when", "unknown variable 'w'"},
       {[](kripke::Json& c) { c["rules"]["turns"] = "simultaneous"; }, "/rules/moves/0/events",
        "not in simultaneous rounds"},
       {[](kripke::Json& c) {

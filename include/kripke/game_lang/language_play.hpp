@@ -437,7 +437,18 @@ class LanguagePlay final : public model_lang::ModelPlay {
     for (std::size_t k = 0; k < table_->size(); ++k) {
       const MoveTable::Prepared& p = table_->prepared(k);
       const GameRules::Move& move = rules_->moves()[instances_[k].move];
-      check(p.legal, move.path + "/legal");
+      // A move with events is legal where one can happen: its own precondition, then each
+      // event's formulas, each at its place.
+      check(has_events(k)
+                ? rules_->templates().instantiate(move.legal, rules_->bindings(instances_[k]))
+                : p.legal,
+            move.path + "/legal");
+      for (std::size_t e = 0; e < p.events.size(); ++e) {
+        const std::string at = move.events[e].path;
+        check(p.events[e].pre, at + "/pre");
+        check(p.events[e].when, at + (move.events[e].when ? "/when" : "/pre"));
+        for (const FormulaPtr& phi : p.events[e].learn) check(phi, at + "/learn");
+      }
       const Strategy& s = strategy(rules_->mover(instances_[k]));
       if (instances_[k].move < s.guard_paths.size())
         check(p.guard, s.guard_paths[instances_[k].move]);
