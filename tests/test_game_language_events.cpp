@@ -209,6 +209,17 @@ TEST_CASE("[game-language] bad events exit 2 with the JSON pointer") {
        "/rules/moves/0/events/2/pre", "unknown variable 'z'"},
       {[](kripke::Json& c) { c["rules"]["moves"][0]["events"][0]["when"] = "w"; },
        "/rules/moves/0/events/0/when", "unknown variable 'w'"},
+      {[](kripke::Json& c) { c["rules"]["moves"][0]["chosen_by"] = "k"; },
+       "/rules/moves/0/chosen_by", "'k' is not a parameter of ask"},
+      {[](kripke::Json& c) {
+         c["rules"]["moves"].push_back(
+             {{"name", "wait"}, {"parameters", {"i"}}, {"chosen_by", "i"}});
+       },
+       "/rules/moves/1/chosen_by", "only a move with events"},
+      {[](kripke::Json& c) {
+         c["agents"] = {{{"strategy", "random"}, {"events", "kind"}}};
+       },
+       "/agents/0/events", "unknown value 'kind'"},
       {[](kripke::Json& c) { c["rules"]["turns"] = "simultaneous"; }, "/rules/moves/0/events",
        "not in simultaneous rounds"},
       {[](kripke::Json& c) {

@@ -621,3 +621,47 @@ TEST_CASE(
   CHECK(language[2]["seat_win_share"][0].get<double>() >
         language[0]["seat_win_share"][0].get<double>() + 0.1);
 }
+
+TEST_CASE(
+    "[game-language] an answerer that shows the card telling the asker least: the built-in "
+    "min-leak policy's choice, in 100 seeded games") {
+  const kripke::Json min_leak = {{"strategy", "random"}, {"show", "min-leak"}};
+  const kripke::clue::ClueGame builtin(
+      builtin_small_clue(false, kripke::Json::array({min_leak, min_leak, min_leak})));
+  int choices = 0, decided = 0;
+  for (std::uint64_t seed = 1; seed <= 100; ++seed) {
+    EventRecorder expected;
+    (void)kripke::run_game(builtin, seed, expected);
+    INFO("seed " << seed);
+    kripke::GameConfig config = language_config(kripke::game_lang::small_clue_rules(
+        {}, expected.records("start").front()["deal"]["hands"]));
+    config.agents = kripke::Json::array({{{"strategy", "random"}, {"events", "least-telling"}}});
+    const kripke::game_lang::LanguageGame language(config);
+    kripke::NullSink quiet;
+    kripke::GameRunner runner(language, seed, quiet);
+    runner.start();
+    const auto& play = dynamic_cast<const kripke::game_lang::LanguagePlay&>(runner.play());
+    const auto moves = expected.records("move");
+    for (std::size_t t = 0; t < moves.size(); ++t) {
+      const kripke::Json move = language_clue_move(moves[t]);
+      kripke::Json instance = move;
+      instance.erase("event");
+      std::size_t k = 0;
+      while (play.rules().instance_json(play.instances()[k]) != instance) ++k;
+      const std::vector<std::size_t> possible = play.possible_events(k);
+      if (possible.size() > 1) {
+        // The answerer holds both cards: its choice is among the least telling.
+        std::vector<std::string> best;
+        for (std::size_t e : play.least_telling_events(k, possible))
+          best.push_back(play.rules().moves()[play.instances()[k].move].events[e].name);
+        INFO("turn " << t + 1 << ": " << move.dump());
+        CHECK(std::find(best.begin(), best.end(), move["event"]) != best.end());
+        ++choices;
+        decided += best.size() == 1;  // one card told the asker less
+      }
+      runner.scripted_turn(move, "/moves/" + std::to_string(t));
+    }
+  }
+  CHECK(choices > 10);
+  CHECK(decided > 5);
+}

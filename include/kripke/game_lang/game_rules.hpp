@@ -98,6 +98,7 @@ class GameRules {
     std::vector<FormulaPtr> parties_learn;  // what those who see it learn (values before it)
     std::optional<std::size_t> next;        // the parameter whose turn it is after the move
     std::vector<MoveEvent> events;          // none: the move is one event
+    std::optional<std::size_t> chosen_by;   // the parameter who chooses among its events
     std::string path;
   };
 
@@ -157,6 +158,12 @@ class GameRules {
   FormulaPtr lose_of(Agent i) const { return templates_.instantiate(lose_, {{"me", agent(i)}}); }
   // The draw: when it holds and nobody has won or lost, the game ends; null when none.
   FormulaPtr draw() const { return draw_ ? templates_.instantiate(draw_, {}) : nullptr; }
+  // Who chooses which of an instance's events happens, when the rules say.
+  std::optional<Agent> event_chooser(const MoveInstance& instance) const {
+    const std::optional<std::size_t> p = moves_[instance.move].chosen_by;
+    if (!p) return std::nullopt;
+    return instance.agents[*p];
+  }
   // The player whose turn it is after an instance, when the move passes the turn.
   std::optional<Agent> next_after(const MoveInstance& instance) const {
     const std::optional<std::size_t> next = moves_[instance.move].next;
@@ -609,6 +616,13 @@ class GameRules {
         }
       }
       if (const Json* events = r.find("events")) read_events(m, *events, r.path_of("events"));
+      if (const Json* chooser = r.find("chosen_by")) {
+        if (m.events.empty())
+          throw InputError("only a move with events has one chosen", r.path_of("chosen_by"));
+        m.chosen_by =
+            parameter_index(m, ObjectReader::string_value(*chooser, r.path_of("chosen_by")),
+                            r.path_of("chosen_by"));
+      }
       r.done();
       moves_.push_back(std::move(m));
     }

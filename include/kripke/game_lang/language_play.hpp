@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -308,6 +309,29 @@ class LanguagePlay final : public model_lang::ModelPlay {
     for (const auto& [o, n] : left) out.worlds_left.push_back(std::size_t(n));
     std::sort(out.worlds_left.begin(), out.worlds_left.end());
     return out;
+  }
+  // Among `events` of move k, those that tell its mover least: that can happen at the most
+  // of the assignments the mover considers possible, so that seeing it rules out the
+  // fewest (the card the asker already most believed the answerer holds).
+  std::vector<std::size_t> least_telling_events(std::size_t k,
+                                                const std::vector<std::size_t>& events) const {
+    const Agent mover = rules_->mover(instances_[k]);
+    const std::vector<World> worlds = possible_list(mover);
+    std::vector<std::size_t> best;
+    std::size_t most = 0;
+    for (std::size_t e : events) {
+      const WorldSet when = truth(*table_->prepared(k).events[e].when);
+      std::unordered_set<std::uint32_t> assignments;
+      for (World w : worlds)
+        if (when.test(w)) assignments.insert(model_.valuation(w));
+      if (best.empty() || assignments.size() > most) {
+        best = {e};
+        most = assignments.size();
+      } else if (assignments.size() == most) {
+        best.push_back(e);
+      }
+    }
+    return best;
   }
   // Whether agent i plays any legal move (random and info-gain: no guards).
   bool plays_any_legal(Agent i) const { return !strategy(i).guarded; }
@@ -697,10 +721,15 @@ class LanguagePlay final : public model_lang::ModelPlay {
                        path + "/event");
     return e;
   }
-  // Which of move k's events happens, where several can: drawn uniformly.
+  // Which of move k's events happens, where several can: the chooser's (the move's
+  // chosen_by) as its strategy chooses, else drawn uniformly.
   std::optional<std::size_t> drawn_event(std::size_t k, Rng& rng) const {
     if (!has_events(k)) return std::nullopt;
-    const std::vector<std::size_t> events = possible_events(k);
+    std::vector<std::size_t> events = possible_events(k);
+    if (events.size() == 1) return events.front();
+    if (const std::optional<Agent> chooser = rules_->event_chooser(instances_[k]);
+        chooser && strategy(*chooser).least_telling)
+      events = least_telling_events(k, events);
     return events.size() == 1 ? events.front() : events[std::size_t(rng.below(events.size()))];
   }
   std::size_t index_of(const MoveInstance& instance) const { return table_->index_of(instance); }

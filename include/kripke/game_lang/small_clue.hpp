@@ -9,7 +9,8 @@
 // is in the envelope. A suggestion is a move of the asker i to the next player j (next(i, j))
 // with three events: j shows the weapon, j shows the suspect (asker and answerer see which;
 // the others that "a card" was shown), or j holds neither (everyone sees it). Where j holds
-// both, which it shows is j's choice; the product update keeps both possibilities for the
+// both, which it shows is j's choice (the move's chosen_by: at random, or by j's strategy,
+// the card that tells i least); the product update keeps both possibilities for the
 // onlookers, as the built-in game's "product" semantics does. The built-in game's
 // "shortcut" (ClueModel's own update: everyone learns that j holds one of the cards, and
 // only the asker whether j holds the one shown) is the same events with a weaker
@@ -120,6 +121,7 @@ inline Json small_clue_rules(const SmallClueDeck& deck = {}, const Json& hands =
           {{"name", "suggest_" + w + "_" + s},
            {"parameters", {"i", "j"}},
            {"legal", "next(i, j)"},
+           {"chosen_by", "j"},
            {"events",
             {show(w, w, s),
              show(s, w, s),

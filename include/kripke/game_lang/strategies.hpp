@@ -8,6 +8,8 @@
 //             names (info_gain.hpp), a random one of the best;
 //   claim     the claim move as soon as the mover knows its goal (the rules' win unless
 //             "goal" says), and until then the other moves as "otherwise" plays them.
+// Any of them, where it chooses which of a move's events happens (the move's "chosen_by"),
+// chooses as its "events" says: at random, or the one that tells the move's mover least.
 // One entry without "agent" sets every player's strategy; entries with "agent" set one
 // player's each; a player without an entry plays at random.
 #pragma once
@@ -38,6 +40,9 @@ struct Strategy {
   Choice choice = Choice::Random;
   std::vector<FormulaPtr> about;  // info-gain: formulas of `me` and `_` whose values it seeks
   std::string about_path;
+  // Where the player chooses a move's event: the one that tells the mover least (else at
+  // random).
+  bool least_telling = false;
   std::string label;  // its name in logs and a batch's statistics: "label", or the kind
   Json json;          // as the config wrote it, for the `start` event
 };
@@ -97,6 +102,7 @@ inline Strategy read_strategy(const Json& entry, const std::string& path, const 
              : std::vector<std::string>{"random", "protocol", "info-gain", "claim"};
   const std::string kind = r.choice("strategy", "random", kinds);
   s.label = r.string("label", kind);
+  s.least_telling = r.choice("events", "random", {"random", "least-telling"}) == "least-telling";
   s.guards.resize(rules.moves().size());
   s.guard_paths.resize(rules.moves().size());
   if (kind == "protocol") detail::read_guards(r, s, rules);
@@ -130,6 +136,7 @@ inline Strategy read_strategy(const Json& entry, const std::string& path, const 
     s.guarded = true;
     s.claim = claim;
     s.choice = otherwise.choice;
+    s.least_telling = s.least_telling || otherwise.least_telling;
     s.about = otherwise.about;
     s.about_path = otherwise.about_path;
   }
