@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -517,6 +518,31 @@ void replay_small_clue(bool shortcut) {
   }
 }
 
+// A built-in small-Clue game of `seed` made again in the language, from its deal, with
+// `agents` at the language's seats: `before` sees the language's play and each built-in
+// move (its record, and the language's move with the card shown) before it is made.
+void replay_clue_moves(
+    const kripke::clue::ClueGame& builtin, std::uint64_t seed, const kripke::Json& agents,
+    const std::function<void(const kripke::game_lang::LanguagePlay&, const kripke::LogRecord&,
+                             const kripke::Json&)>& before) {
+  EventRecorder expected;
+  (void)kripke::run_game(builtin, seed, expected);
+  kripke::GameConfig config = language_config(
+      kripke::game_lang::small_clue_rules({}, expected.records("start").front()["deal"]["hands"]));
+  config.agents = agents;
+  const kripke::game_lang::LanguageGame language(config);
+  kripke::NullSink quiet;
+  kripke::GameRunner runner(language, seed, quiet);
+  runner.start();
+  const auto& play = dynamic_cast<const kripke::game_lang::LanguagePlay&>(runner.play());
+  const auto moves = expected.records("move");
+  for (std::size_t t = 0; t < moves.size(); ++t) {
+    const kripke::Json move = language_clue_move(moves[t]);
+    before(play, moves[t], move);
+    runner.scripted_turn(move, "/moves/" + std::to_string(t));
+  }
+}
+
 }  // namespace
 
 TEST_CASE(
@@ -553,38 +579,24 @@ TEST_CASE(
        {"candle", "dagger", "rope", "wrench", "Scarlet", "Mustard", "Green", "Plum"})
     about.push_back(std::string("envelope_") + card);
   int turns_compared = 0;
+  const kripke::Json agents =
+      kripke::Json::array({{{"agent", "p1"}, {"strategy", "info-gain"}, {"about", about}}});
   for (std::uint64_t seed = 1; seed <= 30; ++seed) {
-    EventRecorder expected;
-    (void)kripke::run_game(builtin, seed, expected);
     INFO("seed " << seed);
-    kripke::GameConfig config = language_config(kripke::game_lang::small_clue_rules(
-        {}, expected.records("start").front()["deal"]["hands"]));
-    config.agents =
-        kripke::Json::array({{{"agent", "p1"}, {"strategy", "info-gain"}, {"about", about}}});
-    const kripke::game_lang::LanguageGame language(config);
-    kripke::NullSink quiet;
-    kripke::GameRunner runner(language, seed, quiet);
-    runner.start();
-    const auto& play = dynamic_cast<const kripke::game_lang::LanguagePlay&>(runner.play());
-    const auto moves = expected.records("move");
-    for (std::size_t t = 0; t < moves.size(); ++t) {
-      const kripke::LogRecord& m = moves[t];
-      const kripke::Json move = language_clue_move(m);
-      const std::string name = move["move"];
-      if (m["agent"] == 1) {
-        // The best suggestions in the language: as many as the built-in agent's ties, and
-        // its choice among them.
-        const std::vector<std::size_t> best = play.candidates(0, play.allowed(0));
-        std::vector<std::string> names;
-        for (std::size_t k : best)
-          names.push_back(play.rules().instance_json(play.instances()[k])["move"]);
-        INFO("turn " << m["turn"] << ": " << name);
-        CHECK(names.size() == m["reason"]["tied"].get<std::size_t>());
-        CHECK(std::find(names.begin(), names.end(), name) != names.end());
-        ++turns_compared;
-      }
-      runner.scripted_turn(move, "/moves/" + std::to_string(t));
-    }
+    replay_clue_moves(builtin, seed, agents,
+                      [&](const kripke::game_lang::LanguagePlay& play, const kripke::LogRecord& m,
+                          const kripke::Json& move) {
+                        if (m["agent"] != 1) return;
+                        // The best suggestions in the language: as many as the built-in
+                        // agent's ties, and its choice among them.
+                        std::vector<std::string> names;
+                        for (std::size_t k : play.candidates(0, play.allowed(0)))
+                          names.push_back(play.rules().instance_json(play.instances()[k])["move"]);
+                        INFO("turn " << m["turn"] << ": " << move.dump());
+                        CHECK(names.size() == m["reason"]["tied"].get<std::size_t>());
+                        CHECK(std::find(names.begin(), names.end(), move["move"]) != names.end());
+                        ++turns_compared;
+                      });
   }
   CHECK(turns_compared > 60);
 }
@@ -629,38 +641,29 @@ TEST_CASE(
   const kripke::clue::ClueGame builtin(
       builtin_small_clue(false, kripke::Json::array({min_leak, min_leak, min_leak})));
   int choices = 0, decided = 0;
+  const kripke::Json agents =
+      kripke::Json::array({{{"strategy", "random"}, {"events", "least-telling"}}});
   for (std::uint64_t seed = 1; seed <= 100; ++seed) {
-    EventRecorder expected;
-    (void)kripke::run_game(builtin, seed, expected);
     INFO("seed " << seed);
-    kripke::GameConfig config = language_config(kripke::game_lang::small_clue_rules(
-        {}, expected.records("start").front()["deal"]["hands"]));
-    config.agents = kripke::Json::array({{{"strategy", "random"}, {"events", "least-telling"}}});
-    const kripke::game_lang::LanguageGame language(config);
-    kripke::NullSink quiet;
-    kripke::GameRunner runner(language, seed, quiet);
-    runner.start();
-    const auto& play = dynamic_cast<const kripke::game_lang::LanguagePlay&>(runner.play());
-    const auto moves = expected.records("move");
-    for (std::size_t t = 0; t < moves.size(); ++t) {
-      const kripke::Json move = language_clue_move(moves[t]);
-      kripke::Json instance = move;
-      instance.erase("event");
-      std::size_t k = 0;
-      while (play.rules().instance_json(play.instances()[k]) != instance) ++k;
-      const std::vector<std::size_t> possible = play.possible_events(k);
-      if (possible.size() > 1) {
-        // The answerer holds both cards: its choice is among the least telling.
-        std::vector<std::string> best;
-        for (std::size_t e : play.least_telling_events(k, possible))
-          best.push_back(play.rules().moves()[play.instances()[k].move].events[e].name);
-        INFO("turn " << t + 1 << ": " << move.dump());
-        CHECK(std::find(best.begin(), best.end(), move["event"]) != best.end());
-        ++choices;
-        decided += best.size() == 1;  // one card told the asker less
-      }
-      runner.scripted_turn(move, "/moves/" + std::to_string(t));
-    }
+    replay_clue_moves(
+        builtin, seed, agents,
+        [&](const kripke::game_lang::LanguagePlay& play, const kripke::LogRecord& m,
+            const kripke::Json& move) {
+          kripke::Json instance = move;
+          instance.erase("event");
+          std::size_t k = 0;
+          while (play.rules().instance_json(play.instances()[k]) != instance) ++k;
+          const std::vector<std::size_t> possible = play.possible_events(k);
+          if (possible.size() < 2) return;
+          // The answerer holds both cards: its choice is among the least telling.
+          std::vector<std::string> best;
+          for (std::size_t e : play.least_telling_events(k, possible))
+            best.push_back(play.rules().moves()[play.instances()[k].move].events[e].name);
+          INFO("turn " << m["turn"] << ": " << move.dump());
+          CHECK(std::find(best.begin(), best.end(), move["event"]) != best.end());
+          ++choices;
+          decided += best.size() == 1;  // one card told the asker less
+        });
   }
   CHECK(choices > 10);
   CHECK(decided > 5);
