@@ -199,7 +199,7 @@ TEST_CASE("[first-hour] output fits 100 columns") {
     commands.push_back({command, "--help"});
   commands.push_back({"plan", "configs/gossip.json", "--goal", "all_experts"});
   // Several configs in one process (small Clue's sequences do not end: its players may
-  // suggest for ever).
+  // suggest for ever; below, a folder with it).
   commands.push_back({"sequences", "configs/games/gossip-three.json",
                       "configs/games/gossip-four.json", "configs/games/muddy-children.json"});
   for (const kripkesim::BundledConfig& bundled : kGameConfigs)
@@ -213,6 +213,24 @@ TEST_CASE("[first-hour] output fits 100 columns") {
     CHECK(r.exit_code == 0);
     CHECK(long_lines(r.out) == std::vector<std::string>{});
   }
+}
+
+TEST_CASE(
+    "[first-hour] sequences over a folder: a config that cannot be counted does not stop the "
+    "others") {
+  const CliResult r = run_cli({"sequences", "configs/games"});
+  CHECK(r.exit_code == 2);
+  // Every config but the two small Clues counted, one line each, in the folder's order.
+  CHECK_THAT(r.out, Catch::StartsWith("configs/games/gossip-four.json: "));
+  CHECK_THAT(r.out, Catch::Contains("configs/games/gossip-three.json: 3 successful and 2 "
+                                    "unsuccessful sequences"));
+  CHECK_THAT(r.out, Catch::Contains("configs/games/muddy-children.json: "));
+  std::size_t counted = 0;
+  for (const std::string& line : lines_of(r.out)) counted += line.rfind("configs/", 0) == 0;
+  CHECK(counted == 3);
+  CHECK_THAT(r.err, Catch::Contains("kripkesim: configs/games/small-clue.json: /max_turns: a "
+                                    "sequence of moves goes on past"));
+  CHECK_THAT(r.err, Catch::Contains("configs/games/small-clue-shortcut.json: /max_turns"));
 }
 
 TEST_CASE("[first-hour] kripkesim help, plurals, and scenario DIR") {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
 #include "input/config_file.hpp"
 #include "input/config_folders.hpp"
 #include "kripke/game.hpp"
@@ -74,9 +75,10 @@ void add_sequences_command(CLI::App& app) {
       "nobody may move, and is successful when every player's \"win\" holds at its end. The\n"
       "empty sequence is not counted. A sequence longer than max_turns stops the count.\n"
       "With several configs (or folders of them), one line each (JSON: with \"config\"),\n"
-      "counted in one process.",
-      "  0  counted\n  2  bad usage, a bad config, a game not in the game language, or a "
-      "sequence past max_turns");
+      "counted in one process; a config that cannot be counted gets its message on stderr\n"
+      "and the others are still counted.",
+      "  0  counted\n  2  bad usage, a bad config, a game not in the game language, or a\n"
+      "     sequence past max_turns (with several configs: in any of them)");
   cmd->callback([options] {
     // Folders are replaced by every *.json file under them, sorted.
     std::vector<std::string> files;
@@ -91,9 +93,22 @@ void add_sequences_command(CLI::App& app) {
       if (!unreadable.empty()) throw unreadable.front();
     }
     options->configs = files;
-    for (const std::string& file : files) count(*options, file);
+    // Several configs: each is counted, and a bad one (or one whose sequences do not end)
+    // gets its message and does not stop the others.
+    bool bad = false;
+    for (const std::string& file : files) {
+      try {
+        count(*options, file);
+      } catch (const kripke::InputError& e) {
+        if (files.size() == 1 && options->files_only) throw;
+        std::cout.flush();
+        std::cerr << "kripkesim: " << describe(e) << std::endl;
+        bad = true;
+      }
+    }
     std::cout.flush();
     check_stdout_written();
+    if (bad) throw CommandExit(kExitBadInput);
   });
 }
 
