@@ -107,6 +107,7 @@ TEST_CASE("[game-language] an event chosen where more holds than it announces (w
   // ClueModel's shortcut on two cards: b shows a card it holds; everyone learns only that b
   // holds one, and a whether b holds the card shown.
   kripke::Json rules = question_rules(true, false);
+  rules["moves"][0]["chosen_by"] = "j";
   for (const char* card : {"x", "y"}) {
     kripke::Json& event = rules["moves"][0]["events"][card == std::string("x") ? 0 : 1];
     event = {{"name", std::string("show_") + card},
@@ -117,8 +118,8 @@ TEST_CASE("[game-language] an event chosen where more holds than it announces (w
   }
   const kripke::game_lang::LanguageGame game(
       language_config(rules, kripke::Json::array({{{"strategy", "random"}}})));
-  kripke::NullSink quiet;
-  kripke::GameRunner runner(game, 1, quiet);
+  EventRecorder events;
+  kripke::GameRunner runner(game, 1, events);
   runner.start();
   const auto& play = dynamic_cast<const kripke::game_lang::LanguagePlay&>(runner.play());
   // What a may expect of asking b: b shows x (where it holds x: x & y, x & ~y), shows y
@@ -146,6 +147,14 @@ TEST_CASE("[game-language] an event chosen where more holds than it announces (w
   CHECK(holds("~Kw{c} x & ~Kw{c} y"));
   // No copies: one world per assignment where b holds a card.
   CHECK(runner.play().model().alive_count() == 3);
+  // Which card was shown is named to a, who learns it, and to b, who chose it; not to c,
+  // though in the model everyone tells the two events apart.
+  for (const kripke::Event& e : events.events) {
+    if (!e.record.is_object() || e.record["event"] != "move") continue;
+    CHECK(e.record["move_event"] == "show_x");
+    for (kripke::Agent seat = 0; seat < 3; ++seat)
+      CHECK(runner.play().seat_view(e, seat)->contains("move_event") == (seat != 2));
+  }
 }
 
 TEST_CASE("[game-language] plays draw the event among those that can happen, seeded") {

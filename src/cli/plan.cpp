@@ -116,8 +116,9 @@ void add_plan_command(CLI::App& app) {
       "contracted and compared up to isomorphism of its contraction (bisimilar models are\n"
       "explored once); a position is its assignment when every formula, the goal too, is\n"
       "decided by the facts. Prints the plan, the positions reached and the actual world\n"
-      "after it. The agents' strategies and turns play no part. The search is held to\n"
-      "max_worlds and max_memory (the worlds its positions keep).",
+      "after it. The agents' strategies and turns play no part, but in a game of\n"
+      "simultaneous rounds a step is a round: one legal move of every player who has one.\n"
+      "The search is held to max_worlds and max_memory (the worlds its positions keep).",
       "  0  a plan was found\n  1  no plan of --max-depth moves or fewer\n  2  bad usage, a bad "
       "config or goal, or the search over the limits");
   cmd->callback([options] { plan(*options); });

@@ -599,9 +599,9 @@ class LanguagePlay final : public model_lang::ModelPlay {
     }
     if (event) {
       rec["move_event"] = rules_->moves()[chosen.move].events[*event].name;
-      if (const auto& seen = table_->prepared(k).events[*event].seen_by) {
+      if (const auto named = named_to(k, *event)) {
         LogRecord who = LogRecord::array();
-        for (Agent a : *seen) who.push_back(a + 1);
+        for (Agent a : *named) who.push_back(a + 1);
         rec["move_event_seen_by"] = who;
       }
     }
@@ -708,6 +708,21 @@ class LanguagePlay final : public model_lang::ModelPlay {
   }
 
   const Strategy& strategy(Agent i) const { return table_->strategy(i); }
+
+  // The seats a move's event is named to (none: all). Its name tells which event happened:
+  // an event that teaches something (its `learn`) is named to those it teaches and to the
+  // player who chose it, whoever else tells it apart in the model (ClueModel's shortcut
+  // lets everyone tell "show the rope" from "show the Plum", yet only the asker learns
+  // the rope's place); any other event to those who see it.
+  std::optional<std::vector<Agent>> named_to(std::size_t k, std::size_t event) const {
+    const MoveTable::Prepared::Event& e = table_->prepared(k).events[event];
+    if (e.learn.empty() || !e.learnt_by) return e.seen_by;
+    std::vector<Agent> named = *e.learnt_by;
+    if (const std::optional<Agent> chooser = rules_->event_chooser(instances_[k]))
+      if (std::find(named.begin(), named.end(), *chooser) == named.end()) named.push_back(*chooser);
+    std::sort(named.begin(), named.end());
+    return named;
+  }
 
   // The event a script's move names, when its move has events (checked to hold here); none
   // named: the first that can happen.
