@@ -94,7 +94,9 @@ kripke::FormulaPtr random_law(Rng& rng, const RandomModel& m, int depth) {
   return coin(rng, 50) ? f::disj(left, right) : f::conj(left, right);
 }
 
-RandomModel random_model(Rng& rng) {
+// `all_but_one`: each agent observes every variable but one true/false variable (as a muddy
+// child does), the shape the symbolic engine reads at a world and its twin.
+RandomModel random_model(Rng& rng, bool all_but_one = false) {
   RandomModel m;
   Json variables = Json::array();
   const int count = 1 + int(rng.below(4));
@@ -135,13 +137,21 @@ RandomModel random_model(Rng& rng) {
       m.integers.push_back({name, 0, std::int64_t(size) - 1, indices});
     }
   }
+  if (all_but_one && m.booleans.empty()) {
+    m.booleans.push_back("p9");
+    variables.push_back("p9");
+  }
   m.agents = 2 + int(rng.below(2));
   Json agents = Json::array();
   for (int i = 0; i < m.agents; ++i) {
     Json observes = Json::array();
-    for (const auto& v : variables)
-      if (coin(rng, 40)) observes.push_back(v.is_string() ? v : v["name"]);
-    if (!m.integers.empty() && coin(rng, 35)) observes.push_back(to_string(*random_term(rng, m)));
+    const std::string unseen = all_but_one ? m.booleans[rng.below(m.booleans.size())] : "";
+    for (const auto& v : variables) {
+      const Json name = v.is_string() ? v : v["name"];
+      if (all_but_one ? name != unseen : coin(rng, 40)) observes.push_back(name);
+    }
+    if (!all_but_one && !m.integers.empty() && coin(rng, 35))
+      observes.push_back(to_string(*random_term(rng, m)));
     agents.push_back({{"name", std::string(1, char('a' + i))}, {"observes", observes}});
   }
   m.rules = {{"variables", variables}, {"agents", agents}};
@@ -218,12 +228,12 @@ struct RandomRun {
 // actions, played on both engines, which must agree after every step. `terms`: how the
 // symbolic engine keeps observed terms.
 RandomRun random_models_agree(std::uint64_t seed, int model_count, int steps_per_model,
-                              const std::string& terms = "auto") {
+                              const std::string& terms = "auto", bool all_but_one = false) {
   Rng rng(seed);
   RandomRun run;
   auto& [models, steps, actions, observations, changes, refused] = run;
   for (int attempt = 0; models < model_count; ++attempt) {
-    const RandomModel m = random_model(rng);
+    const RandomModel m = random_model(rng, all_but_one);
     std::unique_ptr<kripke::Game> expl_game;
     try {
       expl_game = model_game(m, "explicit", std::uint64_t(attempt) + 1);
@@ -335,6 +345,17 @@ TEST_CASE("[symbolic-models] random models: the explicit and the symbolic engine
   CHECK(run.changes > 80);
   CHECK(run.refused > 5);
   CHECK(run.refused < run.actions / 3);
+}
+
+// Agents who observe every variable but one: the symbolic engine reads what they know at the
+// actual world from it and its twin, and counts their relations from the law's twins.
+TEST_CASE(
+    "[symbolic-models] random models whose agents observe all but one variable: both engines "
+    "agree") {
+  const RandomRun run = random_models_agree(20261128, 120, 4, "auto", true);
+  CHECK(run.steps == 480);
+  CHECK(run.actions > 80);
+  CHECK(run.observations > 80);
 }
 
 // Observed terms kept each way: as a block of variables holding the value's index, and as

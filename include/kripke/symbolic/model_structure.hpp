@@ -128,21 +128,62 @@ class SymbolicModel {
   // The k-th world in the explicit engine's order (k < world_count()).
   void set_actual_nth(BigCount k) { actual_ = AssignmentCount(ks_.law(), ks_.variables()).nth(k); }
 
+  // The worlds where `announced` hold, each announced after those before it (a game's
+  // opening, before its actual world is drawn): how many; and the actual world set to the
+  // k-th of them in the explicit engine's order (k below the count). The structure is left
+  // as it was.
+  BigCount count_after(const std::vector<FormulaPtr>& announced) {
+    return AssignmentCount(law_after(announced), ks_.variables()).total();
+  }
+  void set_actual_nth_after(const std::vector<FormulaPtr>& announced, BigCount k) {
+    actual_ = AssignmentCount(law_after(announced), ks_.variables()).nth(k);
+  }
+
   Json actual_json() const { return vocab().indices_json(indices_of(actual_)); }
+  // The actual world's value index of each declared variable.
+  std::vector<std::size_t> actual_indices() const { return indices_of(actual_); }
   std::string actual_text() const { return vocab().indices_text(indices_of(actual_)); }
 
   // --- formulas -------------------------------------------------------------------------------
   bdd eval(const Formula& phi) const { return evaluator().eval(phi); }
-  bool holds(const Formula& phi) const { return (actual_cube() & eval(phi)) != bddfalse; }
+  // φ at the actual world (holds_at_state).
+  bool holds(const Formula& phi) const { return holds_at_state(phi, actual_); }
 
   // --- counts -----------------------------------------------------------------------------------
   BigCount world_count() const { return ks_.state_count(); }
-  // The worlds agent i cannot tell from the actual one.
-  BigCount possible_count(Agent i) const { return ks_.count(possible_states(i)); }
+  // The worlds agent i cannot tell from the actual one. An agent that observes every
+  // variable but one (a muddy child) considers possible the actual state and its twin.
+  BigCount possible_count(Agent i) const {
+    if (const std::optional<int> v = only_unobserved(i)) {
+      std::vector<bool> twin = actual_;
+      twin[std::size_t(*v)] = !twin[std::size_t(*v)];
+      return at_state(ks_.law(), twin) ? 2 : 1;
+    }
+    return ks_.count(possible_states(i));
+  }
+  // Those of them where φ holds.
+  BigCount possible_count_where(Agent i, const Formula& phi) const {
+    return ks_.count(possible_states(i) & eval(phi));
+  }
+  // Whether agent i knows the value of declared variable k: every world it considers
+  // possible carries the actual one.
+  bool knows_variable(Agent i, std::size_t k) const {
+    const std::size_t here = indices_of(actual_)[k];
+    return (possible_states(i) & !index_is(current_[k], layout_.width[k], here)) == bddfalse;
+  }
   // Agent i's relation as pairs of worlds (Σ over its classes of the class's size squared),
   // when the worlds are few enough for 128 bits to hold it (at most 2^60).
   std::optional<BigCount> relation_pairs(Agent i) const {
     if (world_count() > (BigCount{1} << 60)) return std::nullopt;
+    // Observing every variable but v: each state with itself, and with its v-twin when
+    // that is a state too (the twins of every variable counted in one pass, once per law).
+    if (const std::optional<int> v = only_unobserved(i)) {
+      if (twins_law_ != ks_.law() || twins_.size() != std::size_t(ks_.variables())) {
+        twins_ = AssignmentCount(ks_.law(), ks_.variables()).twin_counts();
+        twins_law_ = ks_.law();
+      }
+      return world_count() + twins_[std::size_t(*v)];
+    }
     std::vector<bool> observed(std::size_t(ks_.variables()), false);
     for (int v : ks_.observed(i)) observed[std::size_t(v)] = true;
     const LiveClassesPtr classes = ks_.classes_of({i});
@@ -181,8 +222,7 @@ class SymbolicModel {
   // A public announcement of φ (true at the actual world).
   void announce(const Formula& phi) {
     const bdd truth = eval(phi);
-    if ((actual_cube() & truth) == bddfalse)
-      throw FalseAnnouncement("the announcement is false at the actual world");
+    if (!at_actual(truth)) throw FalseAnnouncement("the announcement is false at the actual world");
     ks_.restrict_to(truth);
     memo_.clear();
   }
@@ -193,10 +233,10 @@ class SymbolicModel {
     std::vector<bdd> truths;
     for (const FormulaPtr& phi : formulas) truths.push_back(eval(*phi));
     for (const bdd& truth : truths) {
-      const bool at_actual = (actual_cube() & truth) != bddfalse;
+      const bool here = at_actual(truth);
       const int v = ks_.add_variables(1);
       ks_.restrict_to(bdd_biimp(bdd_ithvar(v), truth));
-      actual_.push_back(at_actual);
+      actual_.push_back(here);
       for (Agent i : group) ks_.observe_too(i, {v});
     }
     memo_.clear();
@@ -214,7 +254,7 @@ class SymbolicModel {
       if (e < action.postconditions.size() && action.postconditions[e])
         changes[e] = new_values(*action.postconditions[e], ks_.law() & pre[e]);
     }
-    if ((actual_cube() & pre.at(action.actual_event)) == bddfalse)
+    if (!at_actual(pre.at(action.actual_event)))
       throw FalseAnnouncement("the actual event's precondition is false at the actual world");
     // Copies: a world where two events may happen. From the first, worlds are shown with
     // their names (w, e), as the explicit engine shows them.
@@ -313,7 +353,13 @@ class SymbolicModel {
     return l;
   }
 
-  SymbolicEvaluator evaluator() const {
+  // The evaluator of the structure, made once: it reads the structure as it is at each
+  // question (the structure does not move: its BuDDy session cannot).
+  const SymbolicEvaluator& evaluator() const {
+    if (!evaluator_) evaluator_.emplace(new_evaluator());
+    return *evaluator_;
+  }
+  SymbolicEvaluator new_evaluator() const {
     SymbolicEvaluator::TermValuer valuer;
     valuer.table = [this](const Term& t, const bdd& care) {
       return terms_.table(model_lang::compile(t, vocab()), care);
@@ -322,8 +368,8 @@ class SymbolicModel {
       return value_in_state(model_lang::compile(t, vocab()));
     };
     return SymbolicEvaluator(
-        ks_, [this](const Formula& a) { return atom_truth(a); }, spec_->agent_names(),
-        std::move(valuer), &memo_);
+        ks_, [this](const Formula& a) { return atom_truth(a); }, agent_names_, std::move(valuer),
+        &memo_);
   }
 
   // A term's value in a state (a value per variable of the structure), read from the
@@ -554,6 +600,81 @@ class SymbolicModel {
     for (int b = width - 1; b >= 0; --b) actual_.push_back((index >> b) & 1U);
   }
 
+  // The state law after `announced` (count_after).
+  bdd law_after(const std::vector<FormulaPtr>& announced) {
+    const KnowledgeStructure before = ks_;
+    for (const FormulaPtr& phi : announced) {
+      ks_.restrict_to(eval(*phi));
+      memo_.clear();
+    }
+    const bdd law = ks_.law();
+    ks_ = before;
+    memo_.clear();
+    return law;
+  }
+
+  // φ at `state`, a state of the structure: its connectives read there (the second operand
+  // only when the first leaves the answer open); what an agent who observes every variable
+  // but one knows, read at the state and its twin (the only states it cannot tell from it);
+  // anything else by its truth set, looked up at the state. A game asks "Kw{c1} muddy(c1) &
+  // ~everyone_knows" of each child each round: no truth set is built for it.
+  bool holds_at_state(const Formula& phi, const std::vector<bool>& state) const {
+    using K = Formula::Kind;
+    switch (phi.kind) {
+      case K::True:
+        return true;
+      case K::False:
+        return false;
+      case K::Not:
+        return !holds_at_state(*phi.left, state);
+      case K::And:
+        return holds_at_state(*phi.left, state) && holds_at_state(*phi.right, state);
+      case K::Or:
+        return holds_at_state(*phi.left, state) || holds_at_state(*phi.right, state);
+      case K::Implies:
+        return !holds_at_state(*phi.left, state) || holds_at_state(*phi.right, state);
+      case K::Iff:
+        return holds_at_state(*phi.left, state) == holds_at_state(*phi.right, state);
+      case K::Knows:
+      case K::KnowsWhether:
+      case K::Possible: {
+        const std::vector<Agent> group = operator_agents(phi, agent_names_, ks_.agent_count());
+        const std::optional<int> v = group.size() == 1 ? only_unobserved(group[0]) : std::nullopt;
+        if (!v) break;
+        const bool here = holds_at_state(*phi.left, state);
+        std::vector<bool> twin = state;
+        twin[std::size_t(*v)] = !twin[std::size_t(*v)];
+        if (!at_state(ks_.law(), twin)) return phi.kind == K::KnowsWhether || here;
+        const bool there = holds_at_state(*phi.left, twin);
+        return phi.kind == K::Knows      ? here && there
+               : phi.kind == K::Possible ? here || there
+                                         : here == there;
+      }
+      default:
+        break;
+    }
+    return at_state(eval(phi), state);
+  }
+
+  // Whether `f` holds at the actual state (a path down the diagram).
+  bool at_actual(const bdd& f) const { return at_state(f, actual_); }
+  static bool at_state(const bdd& f, const std::vector<bool>& state) {
+    BDD node = f.id();  // raw nodes: no reference counting on the way down
+    while (node != bddtrue.id() && node != bddfalse.id())
+      node = state[std::size_t(bdd_var(node))] ? bdd_high(node) : bdd_low(node);
+    return node == bddtrue.id();
+  }
+  // The one variable of the structure agent i does not observe, when it observes all the
+  // others and no classes; none otherwise.
+  std::optional<int> only_unobserved(Agent i) const {
+    const std::vector<int>& observed = ks_.observed(i);
+    if (observed.size() + 1 != std::size_t(ks_.variables()) || !ks_.observed_classes(i).empty())
+      return std::nullopt;
+    for (int v = 0; v < ks_.variables(); ++v)
+      if (std::size_t(v) == observed.size() || observed[std::size_t(v)] != v) return v;
+    return std::nullopt;
+  }
+
   // The states agent i cannot tell from the actual one.
   bdd possible_states(Agent i) const {
     bdd cube = ks_.law();
@@ -615,6 +736,7 @@ class SymbolicModel {
   };
 
   std::shared_ptr<const model_lang::ModelSpec> spec_;
+  std::vector<std::string> agent_names_ = spec_->agent_names();
   Layout layout_;
   std::vector<ActionLayer> layers_;
   bool named_ = false;        // an action made copies: worlds are shown with their names
@@ -627,6 +749,10 @@ class SymbolicModel {
   TermForm term_form_;
   TermValues terms_;
   std::vector<bool> actual_;  // the actual world's value of every variable of ks_
+  // Per variable, the states whose twin on it is a state too, under the law twins_law_.
+  mutable std::vector<BigCount> twins_;
+  mutable bdd twins_law_ = bddfalse;
+  mutable std::optional<SymbolicEvaluator> evaluator_;  // evaluator()
 };
 
 }  // namespace kripke::symbolic
