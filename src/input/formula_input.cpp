@@ -62,7 +62,12 @@ kripke::WorldSet truth_set(const kripke::Play& play, const UserFormula& phi) {
 }
 
 bool holds_at_actual(const kripke::Play& play, const UserFormula& phi) {
-  return evaluating(phi, [&] { return play.holds(*phi.formula); });
+  return evaluating(phi, [&] {
+    // Checked whole first: an engine may read a formula at one world only as far as it
+    // needs (p | q without q where p holds), and a mistake anywhere in it is still one.
+    play.check_formula(*phi.formula);
+    return play.holds(*phi.formula);
+  });
 }
 
 }  // namespace kripkesim
