@@ -127,7 +127,7 @@ TEST_CASE("[game-language] an event chosen where more holds than it announces (w
   // weighed where their precondition holds, a would expect to learn ~x from "show_x".)
   const std::size_t ask_b = play.legal(0).front();
   REQUIRE(play.rules().instance_text(play.instances()[ask_b]) == "ask(a, b)");
-  CHECK(play.outlook(0, ask_b).worlds_left == std::vector<std::size_t>{1, 2, 2});
+  CHECK((play.outlook(0, ask_b).worlds_left == std::vector<kripke::BigCount>{1, 2, 2}));
   // b holds only x: the script may not have it show y.
   TempDir dir;
   const kripke::Json script = {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "kripke/game_lang/language_play.hpp"
+#include "kripke/game_lang/language_seats.hpp"
 
 namespace kripkesim::play {
 namespace {
@@ -16,7 +16,7 @@ namespace gl = kripke::game_lang;
 
 class LanguageDesk final : public Desk {
  public:
-  explicit LanguageDesk(gl::LanguagePlay& play) : Desk(play), game_(play) {}
+  LanguageDesk(kripke::Play& play, gl::LanguageSeats& game) : Desk(play), game_(game) {}
 
   // In simultaneous rounds, and when "any" turns draw a seated player's move, the seat
   // chooses among the moves it may make: one word each (call(b), know).
@@ -39,7 +39,7 @@ class LanguageDesk final : public Desk {
         });
   }
 
-  std::optional<kripke::Agent> to_move() const override { return game_.next_mover(); }
+  std::optional<kripke::Agent> to_move() const override { return play_.next_mover(); }
 
   std::vector<std::string> verbs() const override {
     std::vector<std::string> names;
@@ -94,14 +94,14 @@ class LanguageDesk final : public Desk {
   // after it, by what the seat would see of it (a card shown, what it observes after).
   std::string hint(kripke::Agent me) const override {
     std::string s = "You consider ";
-    s += kripke::to_string(game_.possible_count(me));
+    s += kripke::to_string(play_.possible_count(me));
     s += " worlds possible. After each of your moves, by what you would see of it:";
     for (std::size_t k : game_.legal(me)) {
-      const gl::LanguagePlay::Outlook o = game_.outlook(me, k);
+      const gl::LanguageSeats::Outlook o = game_.outlook(me, k);
       std::string left;
-      for (std::size_t n : o.worlds_left) {
+      for (const kripke::BigCount n : o.worlds_left) {
         if (!left.empty()) left += " or ";
-        left += std::to_string(n);
+        left += kripke::to_string(n);
       }
       s += fmt::format("\n  {}: {} (expected {:.1f})", words_of(k), left, o.expected_left);
     }
@@ -113,7 +113,7 @@ class LanguageDesk final : public Desk {
   std::string table(kripke::Agent me) const override {
     const kripke::Json known = game_.known_values(me);
     std::string s = "You consider ";
-    s += kripke::to_string(game_.possible_count(me));
+    s += kripke::to_string(play_.possible_count(me));
     s += " worlds possible. You know: ";
     s += facts(known);
     return s;
@@ -152,18 +152,18 @@ class LanguageDesk final : public Desk {
     return s.empty() ? "nothing" : s;
   }
 
-  gl::LanguagePlay& game_;
+  gl::LanguageSeats& game_;
 };
 
 }  // namespace
 
 std::unique_ptr<Desk> language_desk(kripke::Play& play) {
-  auto* game = dynamic_cast<gl::LanguagePlay*>(&play);
+  auto* game = dynamic_cast<gl::LanguageSeats*>(&play);
   if (!game)
     throw kripke::InputError(
         "nobody can take a seat in a model without moves: give its rules moves "
         "(docs/game-language.md)");
-  return std::make_unique<LanguageDesk>(*game);
+  return std::make_unique<LanguageDesk>(play, *game);
 }
 
 }  // namespace kripkesim::play
