@@ -11,6 +11,7 @@
 
 #include "cli_runner.hpp"
 #include "event_recorder.hpp"
+#include "knowledge_trajectory.hpp"
 #include "kripke/formula_parser.hpp"
 #include "kripke/game_lang/joint_action.hpp"
 #include "kripke/game_lang/language_game.hpp"
@@ -25,34 +26,6 @@
 using namespace kripke_test;
 
 namespace {
-
-// What an update record says about knowledge, without its wording.
-struct Step {
-  std::string kind;
-  kripke::Json worlds, agents;
-  bool operator==(const Step&) const = default;
-};
-
-// `from_turn`: the updates of that turn and later only.
-std::vector<Step> trajectory(const EventRecorder& run, int from_turn = 0) {
-  std::vector<Step> out;
-  for (const kripke::LogRecord& r : run.records("update")) {
-    if (r["turn"].get<int>() < from_turn) continue;
-    kripke::Json agents = kripke::Json::array();
-    for (const kripke::LogRecord& a : r["agents"])
-      agents.push_back(
-          {a["possible"].get<int>(), a["relations"].get<std::uint64_t>(), a["knows"].get<bool>()});
-    out.push_back(
-        {r["turn"].get<int>() == 0 ? "setup" : "turn",
-         {r["worlds_before"].get<std::uint64_t>(), r["worlds_after"].get<std::uint64_t>()},
-         agents});
-  }
-  return out;
-}
-
-std::ostream& operator<<(std::ostream& os, const Step& s) {
-  return os << s.kind << ' ' << s.worlds.dump() << ' ' << s.agents.dump();
-}
 
 kripke::GameConfig language_config(const kripke::Json& rules) {
   kripke::GameConfig c;

@@ -480,6 +480,68 @@ class ModelGame final : public Game {
   Json rules() const override { return spec_->rules(); }
   bool symbolic() const { return data_ == nullptr; }
 
+  // Under "auto", the symbolic engine from this many worlds, unless a variable has
+  // more values than kAutoWideDomain: where the two engines cross over on the muddy
+  // children written as a model, measured with `kripkesim scenario` (docs/performance.md,
+  // "the default engine").
+  static constexpr std::uint64_t kAutoSymbolicWorlds = 4096;
+  // Terms over wide domains are built on BDDs value by value, where listing the worlds
+  // computes them directly: on Sum and Product the explicit engine is the faster one, and
+  // the gap grows with the bound (docs/performance.md).
+  static constexpr std::size_t kAutoWideDomain = 16;
+
+  // The engine: as asked, or under "auto" the one expected to be faster: the symbolic one
+  // for many worlds of narrow variables (and whenever the worlds would not fit the
+  // explicit engine's limits), else the explicit one. `worlds`: the count, when known.
+  // (The game language chooses its engine so too.)
+  static bool choose_symbolic(const GameConfig& config, const ModelSpec& spec,
+                              std::optional<BigCount> worlds = std::nullopt) {
+    const std::string& engine = config.engine;
+    if (engine == "symbolic") return true;
+    if (engine == "explicit" || spec.lists_worlds()) return false;
+    const model_lang::Vocabulary& vocab = spec.vocabulary();
+    const bool wide = std::any_of(
+        vocab.variables().begin(), vocab.variables().end(),
+        [](const model_lang::Variable& v) { return v.values.size() > kAutoWideDomain; });
+    if (!worlds) worlds = ModelData::world_estimate(spec);
+    if (!wide && *worlds >= kAutoSymbolicWorlds && !config.list_worlds) return true;
+    try {
+      ModelData::check_limits(spec, config.limits(), *worlds);
+      return false;
+    } catch (const InputError&) {
+      return true;
+    }
+  }
+
+  // Uniform below n, drawn as the explicit engine draws it when n fits 64 bits (so a seed
+  // picks the same world on both engines).
+  static BigCount random_below(Rng& rng, BigCount n) {
+    if (n <= BigCount(std::numeric_limits<std::uint64_t>::max()))
+      return rng.below(std::uint64_t(n));
+    int bits = 64;  // rejection: draws of as many bits as n - 1 has, until one is below n
+    while (bits < 128 && (BigCount{1} << bits) < n) ++bits;
+    for (;;) {
+      const BigCount draw = (BigCount(rng.next()) << 64) | rng.next();
+      const BigCount masked = bits == 128 ? draw : draw & ((BigCount{1} << bits) - 1);
+      if (masked < n) return masked;
+    }
+  }
+
+  // The symbolic engine's structure of `spec` for `config` (its node limit, how observed
+  // terms are held), with the rules' actual world when they name one.
+  static std::unique_ptr<symbolic::SymbolicModel> symbolic_structure(
+      const GameConfig& config, const std::shared_ptr<const ModelSpec>& spec,
+      bool observed_terms = true) {
+    const symbolic::TermForm form =
+        config.symbolic_terms == "variables" ? symbolic::TermForm::variables
+        : config.symbolic_terms == "classes" ? symbolic::TermForm::classes
+                                             : symbolic::TermForm::automatic;
+    auto model = std::make_unique<symbolic::SymbolicModel>(spec, config.bdd_node_limit(),
+                                                           observed_terms, form);
+    if (spec->actual()) model->set_actual(*spec->actual(), "/rules/actual");
+    return model;
+  }
+
   // What `kripkesim validate` checks of a model of variables and a law without building it:
   // the rules as the constructor reads them, the worlds counted by solving the law and held
   // to the limits, the actual world against the law. The count, or nullopt where only
@@ -530,48 +592,8 @@ class ModelGame final : public Game {
   }
 
  private:
-  // The symbolic engine's structure, with the rules' actual world when they name one.
   std::unique_ptr<symbolic::SymbolicModel> symbolic_model(bool observed_terms = true) const {
-    const symbolic::TermForm form =
-        config().symbolic_terms == "variables" ? symbolic::TermForm::variables
-        : config().symbolic_terms == "classes" ? symbolic::TermForm::classes
-                                               : symbolic::TermForm::automatic;
-    auto model = std::make_unique<symbolic::SymbolicModel>(spec_, config().bdd_node_limit(),
-                                                           observed_terms, form);
-    if (spec_->actual()) model->set_actual(*spec_->actual(), "/rules/actual");
-    return model;
-  }
-
-  // Under "auto", the symbolic engine from this many worlds, unless a variable has
-  // more values than kAutoWideDomain: where the two engines cross over on the muddy
-  // children written as a model, measured with `kripkesim scenario` (docs/performance.md,
-  // "the default engine").
-  static constexpr std::uint64_t kAutoSymbolicWorlds = 4096;
-  // Terms over wide domains are built on BDDs value by value, where listing the worlds
-  // computes them directly: on Sum and Product the explicit engine is the faster one, and
-  // the gap grows with the bound (docs/performance.md).
-  static constexpr std::size_t kAutoWideDomain = 16;
-
-  // The engine: as asked, or under "auto" the one expected to be faster: the symbolic one
-  // for many worlds of narrow variables (and whenever the worlds would not fit the
-  // explicit engine's limits), else the explicit one. `worlds`: the count, when known.
-  static bool choose_symbolic(const GameConfig& config, const ModelSpec& spec,
-                              std::optional<BigCount> worlds = std::nullopt) {
-    const std::string& engine = config.engine;
-    if (engine == "symbolic") return true;
-    if (engine == "explicit" || spec.lists_worlds()) return false;
-    const model_lang::Vocabulary& vocab = spec.vocabulary();
-    const bool wide = std::any_of(
-        vocab.variables().begin(), vocab.variables().end(),
-        [](const model_lang::Variable& v) { return v.values.size() > kAutoWideDomain; });
-    if (!worlds) worlds = ModelData::world_estimate(spec);
-    if (!wide && *worlds >= kAutoSymbolicWorlds && !config.list_worlds) return true;
-    try {
-      ModelData::check_limits(spec, config.limits(), *worlds);
-      return false;
-    } catch (const InputError&) {
-      return true;
-    }
+    return symbolic_structure(config(), spec_, observed_terms);
   }
 
   static void check_config_keys(const GameConfig& config) {
@@ -580,20 +602,6 @@ class ModelGame final : public Game {
                        "/agents");
     if (!config.deal.is_null())
       throw InputError("a model's actual world is its rules' \"actual\"", "/deal");
-  }
-
-  // Uniform below n, drawn as the explicit engine draws it when n fits 64 bits (so a seed
-  // picks the same world on both engines).
-  static BigCount random_below(Rng& rng, BigCount n) {
-    if (n <= BigCount(std::numeric_limits<std::uint64_t>::max()))
-      return rng.below(std::uint64_t(n));
-    int bits = 64;  // rejection: draws of as many bits as n - 1 has, until one is below n
-    while (bits < 128 && (BigCount{1} << bits) < n) ++bits;
-    for (;;) {
-      const BigCount draw = (BigCount(rng.next()) << 64) | rng.next();
-      const BigCount masked = bits == 128 ? draw : draw & ((BigCount{1} << bits) - 1);
-      if (masked < n) return masked;
-    }
   }
 
   std::shared_ptr<const ModelSpec> spec_;

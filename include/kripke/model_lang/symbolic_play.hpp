@@ -14,11 +14,12 @@
 
 namespace kripke::model_lang {
 
-class SymbolicModelPlay final : public ModelPlayBase {
+class SymbolicModelPlay : public ModelPlayBase {
  public:
+  // `game`: as ModelPlayBase's.
   SymbolicModelPlay(std::shared_ptr<const ModelSpec> spec,
-                    std::unique_ptr<symbolic::SymbolicModel> model)
-      : ModelPlayBase(std::move(spec)), model_state_(std::move(model)) {
+                    std::unique_ptr<symbolic::SymbolicModel> model, std::string game = "model")
+      : ModelPlayBase(std::move(spec), std::move(game)), model_state_(std::move(model)) {
     // A placeholder with the agents: the worlds live in the knowledge structure.
     model_ = Model(std::vector<Partition>(spec_ptr()->agents().size(), Partition::universal(1)), 0);
   }
@@ -107,6 +108,10 @@ class SymbolicModelPlay final : public ModelPlayBase {
 
   Json deal() const override { return model_state_->actual_json(); }
   Json actual_world_json() const override { return model_state_->actual_json(); }
+
+ protected:
+  const symbolic::SymbolicModel& symbolic_model() const { return *model_state_; }
+  symbolic::SymbolicModel& symbolic_model() { return *model_state_; }
 
  private:
   std::unique_ptr<symbolic::SymbolicModel> model_state_;

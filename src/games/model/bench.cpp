@@ -205,11 +205,15 @@ std::vector<BenchRow> muddy_in_the_language(int children, int repeat) {
                      children, engine),
          t, fmt::format("{} rounds", turns)});
   }
-  const auto game = model(kripke::game_lang::muddy_children_rules(children, all));
-  const auto [t, turns] = timed(*game);
-  rows.push_back(
-      {fmt::format("the same game in the game language, n = {}, explicit engine", children), t,
-       fmt::format("{} rounds; target: within 2x of the built-in game", turns)});
+  for (const char* engine : {"explicit", "symbolic"}) {
+    const auto game = model(kripke::game_lang::muddy_children_rules(children, all), engine);
+    const auto [t, turns] = timed(*game);
+    rows.push_back(
+        {fmt::format("the same game in the game language, n = {}, {} engine", children, engine), t,
+         fmt::format("{} rounds; target: within 2x of the built-in game on the {} "
+                     "engine",
+                     turns, engine)});
+  }
   return rows;
 }
 
@@ -254,7 +258,8 @@ std::vector<BenchCase> model_bench_cases() {
        "formula",
        5, [](int repeat) { return belief_kd45(repeat); }},
       {"language-muddy",
-       "the muddy children written in the game language beside the built-in game, n = 12, 20, "
+       "the muddy children written in the game language beside the built-in game, each on both "
+       "engines, n = 12, 20, "
        "all muddy, with transcript and log",
        3,
        [](int repeat) {

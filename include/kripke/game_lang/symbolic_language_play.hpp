@@ -1,0 +1,138 @@
+// A play of a game written in the game language on the symbolic engine (symbolic/
+// model_structure.hpp), for games whose worlds are too many to list: the muddy children of
+// twenty or a hundred. Its moves are public announcements: every player sees which move was
+// made, and a move changes no fact and has no events, so making it announces its
+// precondition (a round of moves made at once, their conjunction). check_playable says
+// which rules these are; the others need the explicit engine (language_play.hpp). The turns
+// are language_turns.hpp's, the same on both engines.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "kripke/game_lang/language_turns.hpp"
+#include "kripke/model_lang/symbolic_play.hpp"
+
+namespace kripke::game_lang {
+
+class SymbolicLanguagePlay final : public LanguageTurns<model_lang::SymbolicModelPlay> {
+ public:
+  SymbolicLanguagePlay(std::shared_ptr<const model_lang::ModelSpec> spec,
+                       std::unique_ptr<symbolic::SymbolicModel> model,
+                       std::shared_ptr<const MoveTable> table, std::string game = "model",
+                       WorldLimits limits = {})
+      : LanguageTurns(std::move(table), limits, std::move(spec), std::move(model),
+                      std::move(game)) {}
+
+  // The first thing in the rules or the strategies that the symbolic engine does not play,
+  // as an InputError at its place; none when it plays them all.
+  static std::optional<InputError> unplayable(const GameRules& rules,
+                                              const std::vector<Strategy>& strategies) {
+    const auto needs_explicit = [](const std::string& what, const std::string& path) {
+      return InputError("on the symbolic engine every move is a public announcement: " + what +
+                            " needs \"engine\": \"explicit\"",
+                        path);
+    };
+    for (const GameRules::Move& m : rules.moves()) {
+      if (!m.events.empty()) return needs_explicit("a move with events", m.path + "/events");
+      if (!m.post.empty()) return needs_explicit("a move that changes facts", m.path + "/post");
+      if (m.others != GameRules::Others::SeeTheMove)
+        return needs_explicit("a move the others do not see", m.path + "/others_see");
+      if (!m.parties_learn.empty())
+        return needs_explicit("a move whose parties learn more", m.path + "/parties_learn");
+    }
+    for (const Strategy& s : strategies)
+      if (s.choice == Strategy::Choice::Informative)
+        return needs_explicit("an info-gain player (it weighs the worlds one by one)",
+                              s.about_path);
+    return std::nullopt;
+  }
+
+  // φ at the actual world (and the engine's other questions), the rules' definitions
+  // written out where it names one.
+  bool holds(const Formula& phi) const override {
+    if (!names_definition(phi)) return SymbolicModelPlay::holds(phi);
+    return SymbolicModelPlay::holds(*with_definitions(phi));
+  }
+  WorldSample worlds_satisfying(const Formula& phi, std::size_t listed) const override {
+    return SymbolicModelPlay::worlds_satisfying(*with_definitions(phi), listed);
+  }
+  TruthAtWorld truth_at_named(const Formula& phi, const Json& name,
+                              const std::string& path) const override {
+    return SymbolicModelPlay::truth_at_named(*with_definitions(phi), name, path);
+  }
+
+  // Every player's moves are announcements: the worlds left are those where move k is legal.
+  Outlook outlook(Agent i, std::size_t k) const override {
+    const BigCount left = symbolic_model().possible_count_where(i, *table_->prepared(k).legal);
+    if (left == 0) return {};
+    return {{left}, double(left)};
+  }
+  std::vector<std::size_t> candidates(Agent, const std::vector<std::size_t>& moves) const override {
+    return moves;  // no info-gain player here (unplayable)
+  }
+  Json observed(Agent i) const override {
+    Json out = Json::object();
+    const model_lang::Vocabulary& vocab = vocabulary();
+    const std::vector<std::size_t> indices = symbolic_model().actual_indices();
+    const Json values = vocab.indices_json(indices);
+    for (const model_lang::Observation& o : this->spec_ptr()->agents()[std::size_t(i)].observes)
+      out[o.text] =
+          o.term ? Json(model_lang::value_with(
+                       model_lang::compile(*o.term, vocab),
+                       [&](std::size_t k) { return vocab.variables()[k].values[indices[k]]; },
+                       [&] { return vocab.indices_text(indices); }))
+                 : values[vocab.variables()[std::size_t(o.variable)].name];
+    return out;
+  }
+  Json known_values(Agent i) const override {
+    Json out = Json::object();
+    const model_lang::Vocabulary& vocab = vocabulary();
+    const Json values = symbolic_model().actual_json();
+    for (std::size_t k = 0; k < vocab.size(); ++k)
+      if (symbolic_model().knows_variable(i, k))
+        out[vocab.variables()[k].name] = values[vocab.variables()[k].name];
+    return out;
+  }
+
+ protected:
+  void apply_move(std::size_t k, std::optional<std::size_t>) override {
+    announce(table_->prepared(k).legal, rules_->instance_text(instances_[k]),
+             to_string(*table_->prepared(k).legal));
+  }
+  void apply_round(const std::vector<std::size_t>& round, const std::optional<std::vector<Agent>>&,
+                   const std::string& text, const std::string& formula) override {
+    FormulaPtr all = table_->prepared(round.front()).legal;
+    for (std::size_t j = 1; j < round.size(); ++j)
+      all = f::conj(all, table_->prepared(round[j]).legal);
+    announce(all, text, formula);
+  }
+  std::optional<std::size_t> drawn_event(std::size_t, Rng&) const override {
+    return std::nullopt;  // no move has events here (unplayable)
+  }
+  bool false_everywhere(const Formula& phi) const override {
+    return symbolic_model().satisfying(phi, 0).count == 0;
+  }
+
+ private:
+  // The public announcement of φ, logged as the explicit engine logs a move that is one.
+  void announce(const FormulaPtr& phi, const std::string& text, const std::string& formula) {
+    const BigCount before = world_count();
+    symbolic_model().announce(*phi);
+    log_update(UpdateKind::Public, all_agents(), text, formula, before, world_count());
+  }
+
+  // φ with the rules' definitions written out.
+  FormulaPtr with_definitions(const Formula& phi) const {
+    return expanded(std::make_shared<Formula>(phi));
+  }
+  bool names_definition(const Formula& phi) const {
+    if (phi.kind == Formula::Kind::Atom && rules_->templates().defines(phi.name)) return true;
+    return (phi.left && names_definition(*phi.left)) || (phi.right && names_definition(*phi.right));
+  }
+};
+
+}  // namespace kripke::game_lang
