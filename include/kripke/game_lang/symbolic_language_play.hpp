@@ -54,8 +54,9 @@ class SymbolicLanguagePlay final : public LanguageTurns<model_lang::SymbolicMode
   // φ at the actual world (and the engine's other questions), the rules' definitions
   // written out where it names one.
   bool holds(const Formula& phi) const override {
-    if (!names_definition(phi)) return SymbolicModelPlay::holds(phi);
-    return SymbolicModelPlay::holds(*with_definitions(phi));
+    const auto index = [this](const Formula& atom) { return table_->variable_of(atom); };
+    if (!names_definition(phi)) return symbolic_model().holds(phi, index);
+    return symbolic_model().holds(*with_definitions(phi), index);
   }
   WorldSample worlds_satisfying(const Formula& phi, std::size_t listed) const override {
     return SymbolicModelPlay::worlds_satisfying(*with_definitions(phi), listed);

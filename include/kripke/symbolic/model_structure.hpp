@@ -39,6 +39,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -146,8 +147,13 @@ class SymbolicModel {
 
   // --- formulas -------------------------------------------------------------------------------
   bdd eval(const Formula& phi) const { return evaluator().eval(phi); }
+  // The declared true/false variable an atom names, when the caller has it at hand (a game
+  // keeps its formulas' atoms indexed): none to look it up by name.
+  using AtomIndex = std::function<std::optional<int>(const Formula&)>;
   // φ at the actual world (holds_at_state).
-  bool holds(const Formula& phi) const { return holds_at_state(phi, actual_); }
+  bool holds(const Formula& phi, const AtomIndex& index = {}) const {
+    return holds_at_state(phi, actual_, index);
+  }
 
   // --- counts -----------------------------------------------------------------------------------
   BigCount world_count() const { return ks_.state_count(); }
@@ -618,34 +624,40 @@ class SymbolicModel {
   // but one knows, read at the state and its twin (the only states it cannot tell from it);
   // anything else by its truth set, looked up at the state. A game asks "Kw{c1} muddy(c1) &
   // ~everyone_knows" of each child each round: no truth set is built for it.
-  bool holds_at_state(const Formula& phi, const std::vector<bool>& state) const {
+  bool holds_at_state(const Formula& phi, const std::vector<bool>& state,
+                      const AtomIndex& index) const {
     using K = Formula::Kind;
     switch (phi.kind) {
+      case K::Atom:
+        if (index)
+          if (const std::optional<int> k = index(phi); k && *k >= 0)
+            return state[std::size_t(current_[std::size_t(*k)])];
+        break;
       case K::True:
         return true;
       case K::False:
         return false;
       case K::Not:
-        return !holds_at_state(*phi.left, state);
+        return !holds_at_state(*phi.left, state, index);
       case K::And:
-        return holds_at_state(*phi.left, state) && holds_at_state(*phi.right, state);
+        return holds_at_state(*phi.left, state, index) && holds_at_state(*phi.right, state, index);
       case K::Or:
-        return holds_at_state(*phi.left, state) || holds_at_state(*phi.right, state);
+        return holds_at_state(*phi.left, state, index) || holds_at_state(*phi.right, state, index);
       case K::Implies:
-        return !holds_at_state(*phi.left, state) || holds_at_state(*phi.right, state);
+        return !holds_at_state(*phi.left, state, index) || holds_at_state(*phi.right, state, index);
       case K::Iff:
-        return holds_at_state(*phi.left, state) == holds_at_state(*phi.right, state);
+        return holds_at_state(*phi.left, state, index) == holds_at_state(*phi.right, state, index);
       case K::Knows:
       case K::KnowsWhether:
       case K::Possible: {
         const std::vector<Agent> group = operator_agents(phi, agent_names_, ks_.agent_count());
         const std::optional<int> v = group.size() == 1 ? only_unobserved(group[0]) : std::nullopt;
         if (!v) break;
-        const bool here = holds_at_state(*phi.left, state);
+        const bool here = holds_at_state(*phi.left, state, index);
         std::vector<bool> twin = state;
         twin[std::size_t(*v)] = !twin[std::size_t(*v)];
         if (!at_state(ks_.law(), twin)) return phi.kind == K::KnowsWhether || here;
-        const bool there = holds_at_state(*phi.left, twin);
+        const bool there = holds_at_state(*phi.left, twin, index);
         return phi.kind == K::Knows      ? here && there
                : phi.kind == K::Possible ? here || there
                                          : here == there;
