@@ -97,7 +97,7 @@ class SymbolicModelPlay : public ModelPlayBase {
       symbolic_action.names.push_back(e.name);
       auto& post = symbolic_action.postconditions.emplace_back();
       if (!e.postcondition.is_null())
-        post.emplace(e.postcondition, e.postcondition_path, spec_ptr()->vocabulary());
+        post.emplace_back(e.postcondition, e.postcondition_path, spec_ptr()->vocabulary());
     }
     symbolic_action.event_class = action.event_class;
     symbolic_action.actual_event = action.actual_event;

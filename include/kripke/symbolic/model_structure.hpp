@@ -62,9 +62,15 @@ namespace kripke::symbolic {
 struct SymbolicAction {
   std::vector<FormulaPtr> preconditions;
   std::vector<std::string> names;  // the events' names: the e of a copy (w, e)
-  std::vector<std::optional<model_lang::Postcondition>> postconditions;  // one per event
-  std::vector<std::vector<std::uint32_t>> event_class;                   // [agent][event]
+  // Per event, its postconditions: none when it changes no fact, several when moves made
+  // at once each assign their own variables (read together, before the event).
+  std::vector<std::vector<model_lang::Postcondition>> postconditions;
+  std::vector<std::vector<std::uint32_t>> event_class;  // [agent][event]
   std::size_t actual_event = 0;
+  // Whether each agent sees again what it observes once facts changed (a game in the
+  // language: what a player observes it always knows), or only what it observed before
+  // (a scenario's action: the product update's own semantics).
+  bool observed_again = false;
 };
 
 // How an observed term becomes part of the structure: a block of variables holding the
@@ -257,8 +263,9 @@ class SymbolicModel {
     std::vector<NewValues> changes(events);
     for (std::size_t e = 0; e < events; ++e) {
       pre.push_back(eval(*action.preconditions[e]));
-      if (e < action.postconditions.size() && action.postconditions[e])
-        changes[e] = new_values(*action.postconditions[e], ks_.law() & pre[e]);
+      if (e < action.postconditions.size())
+        for (const model_lang::Postcondition& post : action.postconditions[e])
+          changes[e].merge(new_values(post, ks_.law() & pre[e]));
     }
     if (!at_actual(pre.at(action.actual_event)))
       throw FalseAnnouncement("the actual event's precondition is false at the actual world");
@@ -276,7 +283,9 @@ class SymbolicModel {
     push_index(action.actual_event, width);
     for (std::size_t i = 0; i < action.event_class.size(); ++i)
       observe_event_classes(Agent(i), action, first, width);
-    change_facts(changes, first, width, action.actual_event);
+    const std::vector<std::size_t> changed =
+        change_facts(changes, first, width, action.actual_event);
+    if (action.observed_again) observe_new_values(changed);
     memo_.clear();
   }
 
@@ -563,12 +572,13 @@ class SymbolicModel {
   // After the product: a new block for every variable some event assigns, defined from the
   // old state and the event (an event that does not assign it keeps its value); the
   // variable's name then stands for the new block.
-  void change_facts(const std::vector<NewValues>& changes, int event_first, int event_width,
-                    std::size_t actual_event) {
+  // The variables that moved to a new block.
+  std::vector<std::size_t> change_facts(const std::vector<NewValues>& changes, int event_first,
+                                        int event_width, std::size_t actual_event) {
     std::map<std::size_t, int> moved;  // variable -> its new block
     for (const NewValues& change : changes)
       for (const auto& [k, slots] : change) moved.emplace(k, 0);
-    if (moved.empty()) return;
+    if (moved.empty()) return {};
     const bdd actual_before = actual_cube();
     const std::vector<std::size_t> indices_before = indices_of(actual_);
     for (auto& [k, block] : moved) {
@@ -591,7 +601,27 @@ class SymbolicModel {
       ks_.restrict_to(definition);
       push_index(actual_index, width);
     }
-    for (const auto& [k, block] : moved) current_[k] = block;
+    std::vector<std::size_t> out;
+    for (const auto& [k, block] : moved) {
+      current_[k] = block;
+      out.push_back(k);
+    }
+    return out;
+  }
+  // Each agent observes the new block of every changed variable it observes. (An observed
+  // term over a changed variable keeps its old definition: the game language refuses
+  // such rules on this engine.)
+  void observe_new_values(const std::vector<std::size_t>& changed) {
+    for (std::size_t i = 0; i < spec_->agents().size(); ++i)
+      for (const model_lang::Observation& o : spec_->agents()[i].observes) {
+        if (o.term ||
+            std::find(changed.begin(), changed.end(), std::size_t(o.variable)) == changed.end())
+          continue;
+        const auto k = std::size_t(o.variable);
+        std::vector<int> bits;
+        for (int b = 0; b < layout_.width[k]; ++b) bits.push_back(current_[k] + b);
+        ks_.observe_too(Agent(i), bits);
+      }
   }
 
   static bdd same_value(int first_a, int first_b, int width) {
