@@ -340,7 +340,7 @@ TEST_CASE(
   kripke::ObjectReader reader(clue, "");
   CHECK_THROWS_WITH(
       kripkesim::games().read_config(reader),
-      Catch::Contains("the symbolic engine does not run clue yet (it runs: muddy, model)"));
+      Catch::Contains("the symbolic engine does not run clue yet (it runs: muddy, gossip, model)"));
   // 100 children play out on the symbolic engine: 3 muddy know after 2 rounds.
   kripke::GameConfig config;
   config.game = "muddy";

@@ -85,27 +85,32 @@ inline bool reads_calls(const Json& agents) {
   return false;
 }
 
-class GossipGame final : public Game {
+// Gossip is a game written in the language: the rules are written from the config's graph
+// and protocols, and played as any such game (on either engine).
+class GossipGame final : public LanguageGame {
  public:
-  explicit GossipGame(GameConfig config) : Game(std::move(config)) {
-    settings_ = read_gossip(this->config());
-    if (!this->config().deal.is_null())
-      throw InputError("gossip has no deal: the graph is the rules' \"graph\"", "/deal");
-    Json rules = gossip_rules(settings_.graph, settings_.seen, reads_calls(settings_.agents));
-    rules["turns"] = settings_.turns;
-    game_ = std::make_unique<LanguageGame>(this->config(), rules, settings_.agents);
-  }
+  explicit GossipGame(GameConfig config) : GossipGame(checked_settings(config), config) {}
 
   Json rules() const override { return settings_.rules; }
-  std::size_t deal_count() const override { return game_->deal_count(); }
-  std::unique_ptr<Play> new_play_with_deal(Rng& rng, std::size_t k) const override {
-    return game_->new_play_with_deal(rng, k);
-  }
-  std::unique_ptr<Play> new_play(Rng& rng) const override { return game_->new_play(rng); }
 
  private:
+  GossipGame(GossipSettings settings, GameConfig config)
+      : LanguageGame(std::move(config), language_rules(settings), settings.agents),
+        settings_(std::move(settings)) {}
+
+  static GossipSettings checked_settings(const GameConfig& config) {
+    GossipSettings settings = read_gossip(config);
+    if (!config.deal.is_null())
+      throw InputError("gossip has no deal: the graph is the rules' \"graph\"", "/deal");
+    return settings;
+  }
+  static Json language_rules(const GossipSettings& settings) {
+    Json rules = gossip_rules(settings.graph, settings.seen, reads_calls(settings.agents));
+    rules["turns"] = settings.turns;
+    return rules;
+  }
+
   GossipSettings settings_;
-  std::unique_ptr<LanguageGame> game_;
 };
 
 inline GameInfo gossip_game_info() {
@@ -115,7 +120,7 @@ inline GameInfo gossip_game_info() {
           "the gossip problem, classical and dynamic: calls spread secrets (and numbers); "
           "protocols ANY, LNS, CO, PIG; written in the game language",
           strategies, [](GameConfig c) { return std::make_unique<GossipGame>(std::move(c)); },
-          false};
+          true};
 }
 
 }  // namespace kripke::game_lang

@@ -19,7 +19,7 @@
 
 namespace kripke::game_lang {
 
-class LanguageGame final : public Game {
+class LanguageGame : public Game {
  public:
   // `rules`: the rules in the language, when they are not the config's own (a game such as
   // gossip writes them from its config); `agents` likewise the strategies. The plays are
@@ -37,12 +37,12 @@ class LanguageGame final : public Game {
       throw InputError("a model's actual world is its rules' \"actual\"", "/deal");
     spec_ = std::make_shared<const model_lang::ModelSpec>(rules_->model_rules());
     table_ = std::make_shared<const MoveTable>(rules_, strategies_, spec_->vocabulary());
+    table_->check_simultaneous_posts(spec_->vocabulary());
     if (symbolic_engine()) {
       read_symbolic_deals();
       return;
     }
     data_ = std::make_shared<const model_lang::ModelData>(spec_, c.limits());
-    table_->check_simultaneous_posts(data_->vocabulary());
     LanguagePlay check(data_, 0, table_, c.game, c.limits());
     check.check_formulas();
     check.check_moves_can_be_legal();
@@ -92,8 +92,8 @@ class LanguageGame final : public Game {
   bool symbolic_engine() const {
     const GameConfig& c = config();
     if (c.engine == "explicit") return false;
-    const std::optional<InputError> refused =
-        SymbolicLanguagePlay::unplayable(*rules_, *strategies_);
+    std::optional<InputError> refused = SymbolicLanguagePlay::unplayable(*rules_, *strategies_);
+    if (!refused) refused = SymbolicLanguagePlay::unplayable(*table_, *spec_, rules_json_);
     if (c.engine == "symbolic") {
       if (refused) throw *refused;
       return true;

@@ -1,10 +1,12 @@
 // A play of a game written in the game language on the symbolic engine (symbolic/
-// model_structure.hpp), for games whose worlds are too many to list: the muddy children of
-// twenty or a hundred. Its moves are public announcements: every player sees which move was
-// made, and a move changes no fact and has no events, so making it announces its
-// precondition (a round of moves made at once, their conjunction). check_playable says
-// which rules these are; the others need the explicit engine (language_play.hpp). The turns
-// are language_turns.hpp's, the same on both engines.
+// model_structure.hpp), for games whose worlds are too many to list (the muddy children of
+// twenty or a hundred) or whose variables are too many for the explicit engine's 32-bit
+// valuations (gossip on seven agents). Its moves are public: every player sees which move
+// was made, and a move has no events; making it announces its precondition (a round of
+// moves made at once, their conjunction), and a move that changes facts is an action of one
+// event after which every player sees again what it observes. unplayable() says which
+// rules these are not; the others need the explicit engine (language_play.hpp). The turns are
+// language_turns.hpp's, the same on both engines.
 #pragma once
 
 #include <memory>
@@ -38,7 +40,6 @@ class SymbolicLanguagePlay final : public LanguageTurns<model_lang::SymbolicMode
     };
     for (const GameRules::Move& m : rules.moves()) {
       if (!m.events.empty()) return needs_explicit("a move with events", m.path + "/events");
-      if (!m.post.empty()) return needs_explicit("a move that changes facts", m.path + "/post");
       if (m.others != GameRules::Others::SeeTheMove)
         return needs_explicit("a move the others do not see", m.path + "/others_see");
       if (!m.parties_learn.empty())
@@ -48,6 +49,31 @@ class SymbolicLanguagePlay final : public LanguageTurns<model_lang::SymbolicMode
       if (s.choice == Strategy::Choice::Informative)
         return needs_explicit("an info-gain player (it weighs the worlds one by one)",
                               s.about_path);
+    return std::nullopt;
+  }
+  // A move that changes a variable some agent observes through a term: the term's value
+  // would have to be defined again after every change (InputError at the observation in
+  // `rules`, the rules as written).
+  static std::optional<InputError> unplayable(const MoveTable& table,
+                                              const model_lang::ModelSpec& spec,
+                                              const Json& rules) {
+    std::vector<bool> assigned(spec.vocabulary().size(), false);
+    for (std::size_t k = 0; k < table.size(); ++k)
+      if (const auto& post = table.prepared(k).post)
+        for (const auto& a : post->assignments()) assigned[a.variable] = true;
+    for (std::size_t i = 0; i < spec.agents().size(); ++i)
+      for (const model_lang::Observation& o : spec.agents()[i].observes) {
+        if (!o.term || !mentions(*o.term, spec.vocabulary(), assigned)) continue;
+        // The observation's place in the config's list (patterns give several per entry).
+        const Json& written = rules["agents"][i]["observes"];
+        std::size_t j = 0;
+        while (j + 1 < written.size() && written[j] != o.text) ++j;
+        return InputError(
+            "on the symbolic engine an observed term cannot speak of a variable a move "
+            "changes: the observation '" +
+                o.text + "' needs \"engine\": \"explicit\"",
+            "/rules/agents/" + std::to_string(i) + "/observes/" + std::to_string(j));
+      }
     return std::nullopt;
   }
 
@@ -101,15 +127,33 @@ class SymbolicLanguagePlay final : public LanguageTurns<model_lang::SymbolicMode
 
  protected:
   void apply_move(std::size_t k, std::optional<std::size_t>) override {
-    announce(table_->prepared(k).legal, rules_->instance_text(instances_[k]),
-             to_string(*table_->prepared(k).legal));
+    apply_round({k}, std::nullopt, rules_->instance_text(instances_[k]),
+                to_string(*table_->prepared(k).legal));
   }
+  // The moves' preconditions announced together; with their changes, one event of an
+  // action whose postconditions are theirs (each assigns its own variables: MoveTable).
   void apply_round(const std::vector<std::size_t>& round, const std::optional<std::vector<Agent>>&,
                    const std::string& text, const std::string& formula) override {
     FormulaPtr all = table_->prepared(round.front()).legal;
     for (std::size_t j = 1; j < round.size(); ++j)
       all = f::conj(all, table_->prepared(round[j]).legal);
-    announce(all, text, formula);
+    std::vector<model_lang::Postcondition> posts;
+    for (std::size_t k : round)
+      if (const auto& post = table_->prepared(k).post) posts.push_back(*post);
+    const BigCount before = world_count();
+    if (posts.empty()) {
+      symbolic_model().announce(*all);
+      log_update(UpdateKind::Public, all_agents(), text, formula, before, world_count());
+      return;
+    }
+    symbolic::SymbolicAction action;
+    action.preconditions = {all};
+    action.names = {text};
+    action.postconditions.push_back(std::move(posts));
+    action.event_class.assign(rules_->agent_count(), {0});
+    action.observed_again = true;
+    symbolic_model().act(action);
+    log_update(UpdateKind::Action, all_agents(), text, formula, before, world_count());
   }
   std::optional<std::size_t> drawn_event(std::size_t, Rng&) const override {
     return std::nullopt;  // no move has events here (unplayable)
@@ -119,16 +163,19 @@ class SymbolicLanguagePlay final : public LanguageTurns<model_lang::SymbolicMode
   }
 
  private:
-  // The public announcement of φ, logged as the explicit engine logs a move that is one.
-  void announce(const FormulaPtr& phi, const std::string& text, const std::string& formula) {
-    const BigCount before = world_count();
-    symbolic_model().announce(*phi);
-    log_update(UpdateKind::Public, all_agents(), text, formula, before, world_count());
-  }
-
   // φ with the rules' definitions written out.
   FormulaPtr with_definitions(const Formula& phi) const {
     return expanded(std::make_shared<Formula>(phi));
+  }
+  // Whether term t reads a variable marked in `variables`.
+  static bool mentions(const Term& t, const model_lang::Vocabulary& vocab,
+                       const std::vector<bool>& variables) {
+    if (t.op == Term::Op::Variable) {
+      const int k = vocab.find(t.name);
+      return k >= 0 && variables[std::size_t(k)];
+    }
+    return (t.left && mentions(*t.left, vocab, variables)) ||
+           (t.right && mentions(*t.right, vocab, variables));
   }
   bool names_definition(const Formula& phi) const {
     if (phi.kind == Formula::Kind::Atom && rules_->templates().defines(phi.name)) return true;
