@@ -183,6 +183,15 @@ TEST_CASE("[game-language] gossip on seven agents: past the explicit engine's 32
   const CliResult expl = run_cli({"run", file, "--engine", "explicit"});
   CHECK(expl.exit_code == 2);
   CHECK_THAT(expl.err, Catch::Contains("2^32"));
+  // Two jobs take turns with BuDDy's table: each call adds variables, and BuDDy's growing
+  // of its variables collected garbage over a slot it had not written yet (a crash with
+  // two jobs: BuddySession::ensure_variables).
+  kripke::Json batch = config;
+  batch["batch"] = {{"games", 60}, {"seed", 1}};
+  const CliResult jobs = run_cli({"batch", dir.write("batch7.json", batch.dump()), "--jobs", "2"});
+  INFO(jobs.err);
+  CHECK(jobs.exit_code == 0);
+  CHECK_THAT(jobs.out, Catch::Contains("60 games in 1 condition"));
 }
 
 TEST_CASE(

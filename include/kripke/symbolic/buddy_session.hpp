@@ -21,6 +21,7 @@
 #include <mutex>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "kripke/errors.hpp"
 
@@ -107,8 +108,15 @@ class BuddySession {
   // actions, each of which adds variables. With the stack zeroed, such a slot holds 0 (a
   // terminal, which marking skips) or a node pushed earlier, which marking keeps alive one
   // collection longer at worst.
+  //
+  // The new stack's first slot is the one such a collection can meet before it is written:
+  // setvarnum pushes the first node it makes (each later push overwrites a slot written
+  // before). That node never waits for a collection when a node is free (make_room): the
+  // slot is then written before anything reads it. Seen with two jobs of a batch, where the
+  // other thread's freed memory made the garbage an index far past the table (SIGBUS).
   static void ensure_variables(int variables) {
     if (bdd_varnum() < variables) {
+      make_room();
       bdd_extvarnum(variables - bdd_varnum());
       clear_node_stack();
     }
@@ -142,6 +150,20 @@ class BuddySession {
     bdd_setminfreenodes(60);
     bdd_setvarnum(1);
     clear_node_stack();
+  }
+  // At least one free node: a collection now, while the stack is clean, when the table is
+  // full; and when every node is live, nodes made by ordinary operations (whose collection
+  // grows the table) until one is free.
+  static void make_room() {
+    if (bdd_getnodenum() < bdd_getallocnum()) return;
+    bdd_gbc();
+    std::vector<bdd> made;  // held until the table has grown
+    for (unsigned k = 1; bdd_getnodenum() >= bdd_getallocnum() && k < 4096; ++k) {
+      bdd cube = bddtrue;  // a cube of every variable, its signs drawn from k: new nodes
+      for (int v = bdd_varnum() - 1; v >= 0; --v)
+        cube &= ((k * 2654435761U) >> (v % 32)) & 1U ? bdd_ithvar(v) : bdd_nithvar(v);
+      made.push_back(cube);
+    }
   }
   static void clear_node_stack() {
     if (bddrefstack) std::fill(bddrefstack, bddrefstack + 2 * bdd_varnum() + 4, 0);
