@@ -187,11 +187,11 @@ TEST_CASE("[game-language] gossip on seven agents: past the explicit engine's 32
   // of its variables collected garbage over a slot it had not written yet (a crash with
   // two jobs: BuddySession::ensure_variables).
   kripke::Json batch = config;
-  batch["batch"] = {{"games", 60}, {"seed", 1}};
+  batch["batch"] = {{"games", 200}, {"seed", 1}};
   const CliResult jobs = run_cli({"batch", dir.write("batch7.json", batch.dump()), "--jobs", "2"});
   INFO(jobs.err);
   CHECK(jobs.exit_code == 0);
-  CHECK_THAT(jobs.out, Catch::Contains("60 games in 1 condition"));
+  CHECK_THAT(jobs.out, Catch::Contains("200 games in 1 condition"));
 }
 
 TEST_CASE(
