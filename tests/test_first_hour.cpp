@@ -2,7 +2,9 @@
 // define them, `knows` in every game's updates, the deal shown at the end, formula errors
 // that say what was meant, value names read against their variable, output within 100
 // columns, `kripkesim help`, plurals, and `scenario DIR` skipping what is not a scenario.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <filesystem>
 #include <map>
 #include <sstream>
 #include <string>
@@ -269,4 +271,21 @@ TEST_CASE("[first-hour] kripkesim help, plurals, and scenario DIR") {
   // A model's scenario: its end comes after its steps, not before step 0.
   const CliResult model = run_cli({"scenario", "-v", "configs/models/reading-the-letter.json"});
   CHECK(model.out.find("=== end after") > model.out.find("-- step 0"));
+}
+
+// validate read a game written in the game language as a model's rules (a model's variables
+// have no "of", no "initially_true") and refused every bundled game in the language.
+TEST_CASE("[first-hour] validate passes every bundled config") {
+  std::vector<std::string> files;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(source_path("configs")))
+    if (entry.is_regular_file() && entry.path().extension() == ".json")
+      files.push_back(entry.path().string());
+  std::sort(files.begin(), files.end());
+  REQUIRE(files.size() > 60);
+  std::vector<std::string> args = {"validate"};
+  args.insert(args.end(), files.begin(), files.end());
+  const CliResult r = run_cli(args);
+  INFO(r.err);
+  CHECK(r.exit_code == 0);
+  CHECK_THAT(r.out, Catch::Contains("muddy-children.json: ok (model, 32 worlds)"));
 }

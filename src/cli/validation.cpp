@@ -8,6 +8,7 @@
 #include "batch/batch_config.hpp"
 #include "games/catalog.hpp"
 #include "input/config_file.hpp"
+#include "kripke/game_lang/game_rules.hpp"
 #include "kripke/model_lang/model_game.hpp"
 #include "kripke/plural.hpp"
 #include "scenario/scenario.hpp"
@@ -36,8 +37,10 @@ std::string validate_document(const kripke::Json& given) {
   });
   if (scenario) scenario->config = config;
   // A model of variables and a law is checked without building it where its count of
-  // worlds can be had by solving the law; a scenario's steps need the model.
-  if (config.game == "model" && !scenario && !batch && !tournament && programs.empty())
+  // worlds can be had by solving the law; a scenario's steps need the model, and a game
+  // written in the game language its moves (its rules are not a model's).
+  if (config.game == "model" && !kripke::game_lang::GameRules::applies_to(config.rules) &&
+      !scenario && !batch && !tournament && programs.empty())
     if (const auto worlds = kripke::model_lang::ModelGame::checked_world_count(config)) {
       const std::string count = kripke::to_string(*worlds);
       return fmt::format("model, {} world{}", count, count == "1" ? "" : "s");
