@@ -1,7 +1,7 @@
 // Games written in the game language on the symbolic engine (symbolic_language_play.hpp):
-// the same knowledge, moves and winners as the built-in game on the symbolic engine and as
-// the same rules on the explicit engine; what the engine does not play is refused with the
-// way out; seats, plan and check work as on the explicit engine.
+// the same knowledge, moves and winners as the same rules on the explicit engine (and as
+// the built-in muddy children: test_game_language_replays.cpp); what the engine does not play is
+// refused with the way out; seats, plan and check work as on the explicit engine.
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <string>
@@ -15,7 +15,6 @@
 #include "kripke/game_lang/language_game.hpp"
 #include "kripke/game_lang/muddy_children.hpp"
 #include "kripke/game_loop.hpp"
-#include "kripke/games/muddy/game.hpp"
 #include "language_test_support.hpp"
 
 using namespace kripke_test;
@@ -57,36 +56,6 @@ void engines_agree(const kripke::GameConfig& config, int seeds) {
 }
 
 }  // namespace
-
-TEST_CASE(
-    "[game-language] the muddy children in the language on the symbolic engine: the built-in "
-    "symbolic game's knowledge, update for update, in 100 seeded games") {
-  for (std::uint64_t seed = 1; seed <= 100; ++seed) {
-    const int children = 2 + int(seed % 11);  // 2 to 12
-    kripke::GameConfig builtin_config;
-    builtin_config.game = "muddy";
-    builtin_config.engine = "symbolic";
-    builtin_config.rules = {{"children", children}};
-    const kripke::muddy::MuddyGame builtin(builtin_config);
-    EventRecorder expected;
-    const kripke::GameResult b = kripke::run_game(builtin, seed, expected);
-
-    const kripke::game_lang::LanguageGame language(on_engine(
-        language_config(kripke::game_lang::muddy_children_rules(children, b.deal["muddy"]),
-                        kripke::Json::array()),
-        "symbolic"));
-    REQUIRE(language.symbolic());
-    EventRecorder got;
-    const kripke::GameResult l = kripke::run_game(language, seed, got);
-
-    INFO("seed " << seed << ", " << children << " children, muddy " << b.deal.dump());
-    REQUIRE(trajectory(expected).size() == std::size_t(b.turns) + 1);
-    CHECK(trajectory(got) == trajectory(expected));
-    CHECK(l.winners == b.winners);
-    CHECK(l.turns == b.turns);
-    CHECK(l.reason == b.reason);
-  }
-}
 
 TEST_CASE(
     "[game-language] games of public announcements on both engines: the same moves, knowledge "
