@@ -5,6 +5,7 @@
 // reports the failure). And the solver takes about as many steps as there are worlds: the
 // three-number puzzle at bound 500 (374,250 worlds of 125 million assignments) and Russian
 // cards (140 deals of 2^21 assignments) within a few hundred thousand steps.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <functional>
 #include <string>
@@ -147,6 +148,15 @@ TEST_CASE("[law-solver] random laws: the solver finds what testing every assignm
     const auto count = solver.count(assignments);
     REQUIRE(count);
     REQUIRE(*count == kripke::BigCount(expected.size()));
+    // The law at single assignments, every variable fixed (and freed again after).
+    for (int k = 0; k < 3; ++k) {
+      const std::uint64_t a = rng.below(assignments);
+      std::vector<std::size_t> indices;
+      for (std::size_t v = 0; v < vocab.size(); ++v) indices.push_back(vocab.value_index(a, v));
+      CHECK(solver.holds_at(indices) ==
+            std::binary_search(expected.begin(), expected.end(), std::uint32_t(a)));
+    }
+    REQUIRE(*solver.count(assignments) == kripke::BigCount(expected.size()));
     if (expected.size() > 1) {
       // A limit below the worlds stops the listing and says so.
       REQUIRE_FALSE(solver.worlds(assignments, expected.size() - 1));
