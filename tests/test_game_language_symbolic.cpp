@@ -33,6 +33,28 @@ std::vector<kripke::Json> moves_of(const EventRecorder& run) {
   return out;
 }
 
+// Two players, a counter both see and a light only a sees, set by the moves from y, which
+// neither sees: what a move shows each of them depends on the world.
+kripke::Json counter_rules() {
+  return {{"agents",
+           {{{"name", "a"}, {"observes", {"x", "light"}}}, {{"name", "b"}, {"observes", {"x"}}}}},
+          {"variables",
+           {{{"name", "x"}, {"from", 0}, {"to", 5}},
+            {{"name", "light"}},
+            {{"name", "y"}, {"from", 0}, {"to", 2}}}},
+          {"moves",
+           {{{"name", "up"},
+             {"parameters", {"i"}},
+             {"legal", "x + y <= 5 & ~Kv{i} y"},
+             {"post", {{"x", "x + y"}}}},
+            {{"name", "switch"},
+             {"parameters", {"i"}},
+             {"legal", "K{i} (x > y)"},
+             {"post", {{"light", "y = 2"}}}},
+            {{"name", "guess"}, {"parameters", {"i"}}, {"legal", "Kv{i} y"}}}},
+          {"win", "Kv{me} y"}};
+}
+
 // Plays `config` from seeds 1..`seeds` on both engines: the same deal, moves, knowledge
 // trajectory, winners and end.
 void engines_agree(const kripke::GameConfig& config, int seeds) {
@@ -115,26 +137,39 @@ TEST_CASE(
     engines_agree(language_config(rules, co), 20);
   }
   SECTION("a counter both players see and a light only one sees, set from what they do not see") {
-    const kripke::Json rules = {
-        {"agents",
-         {{{"name", "a"}, {"observes", {"x", "light"}}}, {{"name", "b"}, {"observes", {"x"}}}}},
-        {"variables",
-         {{{"name", "x"}, {"from", 0}, {"to", 5}},
-          {{"name", "light"}},
-          {{"name", "y"}, {"from", 0}, {"to", 2}}}},
-        {"moves",
-         {{{"name", "up"},
-           {"parameters", {"i"}},
-           {"legal", "x + y <= 5 & ~Kv{i} y"},
-           {"post", {{"x", "x + y"}}}},
-          {{"name", "switch"},
-           {"parameters", {"i"}},
-           {"legal", "K{i} (x > y)"},
-           {"post", {{"light", "y = 2"}}}},
-          {{"name", "guess"}, {"parameters", {"i"}}, {"legal", "Kv{i} y"}}}},
-        {"win", "Kv{me} y"}};
-    engines_agree(language_config(rules, kripke::Json::array(), 10), 40);
+    engines_agree(language_config(counter_rules(), kripke::Json::array(), 10), 40);
   }
+}
+
+TEST_CASE("[game-language] the hint on both engines: the worlds each legal move would leave") {
+  const kripke::GameConfig config = language_config(counter_rules(), kripke::Json::array(), 10);
+  const kripke::game_lang::LanguageGame expl(on_engine(config, "explicit"));
+  const kripke::game_lang::LanguageGame symb(on_engine(config, "symbolic"));
+  int compared = 0, split = 0;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    kripke::Rng a(seed), b(seed);
+    const auto x = expl.new_play(a);
+    const auto y = symb.new_play(b);
+    x->setup();
+    y->setup();
+    const auto& sx = dynamic_cast<const kripke::game_lang::LanguageSeats&>(*x);
+    const auto& sy = dynamic_cast<const kripke::game_lang::LanguageSeats&>(*y);
+    for (int turn = 0; turn < 6; ++turn) {
+      for (kripke::Agent i = 0; i < 2; ++i)
+        for (std::size_t k : sx.legal(i)) {
+          const auto ox = sx.outlook(i, k), oy = sy.outlook(i, k);
+          INFO("seed " << seed << ", turn " << turn << ", agent " << i << ", move " << k);
+          CHECK((ox.worlds_left == oy.worlds_left));
+          CHECK(ox.expected_left == Approx(oy.expected_left));
+          ++compared;
+          split += ox.worlds_left.size() > 1;
+        }
+      if (x->play_turn(a) != kripke::TurnOutcome::Continue) break;
+      REQUIRE(y->play_turn(b) == kripke::TurnOutcome::Continue);
+    }
+  }
+  CHECK(compared > 100);
+  CHECK(split > 10);  // moves whose outcome depends on what their changes show
 }
 
 TEST_CASE("[game-language] gossip on seven agents: past the explicit engine's 32-bit valuations") {

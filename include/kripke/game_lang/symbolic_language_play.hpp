@@ -92,11 +92,22 @@ class SymbolicLanguagePlay final : public LanguageTurns<model_lang::SymbolicMode
     return SymbolicModelPlay::truth_at_named(*with_definitions(phi), name, path);
   }
 
-  // Every player's moves are announcements: the worlds left are those where move k is legal.
+  // A move is public: what agent i would see of it is that it was made (the worlds where
+  // it is legal) and, when it changes facts, the new values of what i observes.
   Outlook outlook(Agent i, std::size_t k) const override {
-    const BigCount left = symbolic_model().possible_count_where(i, *table_->prepared(k).legal);
-    if (left == 0) return {};
-    return {{left}, double(left)};
+    const MoveTable::Prepared& p = table_->prepared(k);
+    std::vector<model_lang::Postcondition> posts;
+    if (p.post) posts.push_back(*p.post);
+    Outlook out;
+    out.worlds_left = symbolic_model().outcome_counts(i, *p.legal, posts);
+    // Each world now equally likely: an outcome of n worlds is seen with weight n.
+    double total = 0, squares = 0;
+    for (const BigCount n : out.worlds_left) {
+      total += double(n);
+      squares += double(n) * double(n);
+    }
+    if (total > 0) out.expected_left = squares / total;
+    return out;
   }
   std::vector<std::size_t> candidates(Agent, const std::vector<std::size_t>& moves) const override {
     return moves;  // no info-gain player here (unplayable)

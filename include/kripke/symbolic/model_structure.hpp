@@ -37,6 +37,7 @@
 
 #include <bdd.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <functional>
@@ -176,6 +177,30 @@ class SymbolicModel {
   // Those of them where φ holds.
   BigCount possible_count_where(Agent i, const Formula& phi) const {
     return ks_.count(possible_states(i) & eval(phi));
+  }
+  // The worlds agent i considers possible where `pre` holds, split by what it would observe
+  // after the changes of `posts` (the new values of the variables it observes that they
+  // assign): the count of each part, fewest first (none where `pre` holds nowhere).
+  std::vector<BigCount> outcome_counts(Agent i, const Formula& pre,
+                                       const std::vector<model_lang::Postcondition>& posts) const {
+    const bdd where = possible_states(i) & eval(pre);
+    if (where == bddfalse) return {};
+    NewValues changes;
+    for (const model_lang::Postcondition& post : posts) changes.merge(new_values(post, where));
+    std::vector<bdd> parts = {where};
+    for (const model_lang::Observation& o : spec_->agents()[std::size_t(i)].observes) {
+      const auto assigned = o.term ? changes.end() : changes.find(std::size_t(o.variable));
+      if (assigned == changes.end()) continue;
+      std::vector<bdd> split;
+      for (const bdd& part : parts)
+        for (const auto& [index, states] : assigned->second)
+          if (const bdd p = part & states; p != bddfalse) split.push_back(p);
+      parts = std::move(split);
+    }
+    std::vector<BigCount> counts;
+    for (const bdd& part : parts) counts.push_back(ks_.count(part));
+    std::sort(counts.begin(), counts.end());
+    return counts;
   }
   // Whether agent i knows the value of declared variable k: every world it considers
   // possible carries the actual one.
