@@ -199,14 +199,14 @@ TEST_CASE("[game-language] gossip on seven agents: past the explicit engine's 32
 }
 
 TEST_CASE(
-    "[game-language] on the symbolic engine a game of moves that are not public announcements "
+    "[game-language] on the symbolic engine a game whose moves are not public "
     "is refused, naming the way out") {
   const auto refused = [](const std::string& config, const std::string& pointer) {
     const CliResult r = run_cli({"run", source_path(config), "--engine", "symbolic"});
     INFO(config << ": " << r.err);
     CHECK(r.exit_code == 2);
-    CHECK_THAT(r.err, Catch::Contains("on the symbolic engine every move is a public "
-                                      "announcement"));
+    CHECK_THAT(r.err, Catch::Contains("on the symbolic engine every move is public (everyone "
+                                      "sees which it is)"));
     CHECK_THAT(r.err, Catch::Contains("needs \"engine\": \"explicit\""));
     CHECK_THAT(r.err, Catch::Contains(pointer));
   };

@@ -34,9 +34,10 @@ class SymbolicLanguagePlay final : public LanguageTurns<model_lang::SymbolicMode
   static std::optional<InputError> unplayable(const GameRules& rules,
                                               const std::vector<Strategy>& strategies) {
     const auto needs_explicit = [](const std::string& what, const std::string& path) {
-      return InputError("on the symbolic engine every move is a public announcement: " + what +
-                            " needs \"engine\": \"explicit\"",
-                        path);
+      return InputError(
+          "on the symbolic engine every move is public (everyone sees which it is): " + what +
+              " needs \"engine\": \"explicit\"",
+          path);
     };
     for (const GameRules::Move& m : rules.moves()) {
       if (!m.events.empty()) return needs_explicit("a move with events", m.path + "/events");
