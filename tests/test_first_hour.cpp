@@ -262,7 +262,7 @@ TEST_CASE("[first-hour] kripkesim help, plurals, and scenario DIR") {
   CHECK(folder.exit_code == 0);
   CHECK_THAT(folder.out, Catch::Contains("skipped, not scenarios (no \"script\"):\n"));
   CHECK_THAT(folder.out, Catch::Contains("  configs/cluedo.json\n"));
-  CHECK_THAT(folder.out, Catch::Contains("0 failed, 41 skipped"));
+  CHECK_THAT(folder.out, Catch::Contains("0 failed, 42 skipped"));
   CHECK_THAT(folder.err, !Catch::Contains("missing required key"));
   const CliResult none = run_cli({"scenario", "configs/experiments"});
   CHECK(none.exit_code == 2);
