@@ -145,7 +145,8 @@ void EngineOption::add_to(CLI::App& command) {
   command
       .add_option("--engine", engine_,
                   "explicit (every world listed), symbolic (binary decision diagrams: the muddy "
-                  "children and models) or auto (default: the config's \"engine\")")
+                  "children, models, and games of public moves such as gossip) or auto (default: "
+                  "the config's \"engine\")")
       ->check(CLI::IsMember({"explicit", "symbolic", "auto"}))
       ->type_name("ENGINE");
 }
