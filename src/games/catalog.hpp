@@ -27,8 +27,8 @@ class Desk;
 struct BundledConfig {
   std::string file;   // under configs/, without .json
   bool quick = true;  // a game of it takes well under a second: tests play it over many seeds
-  // It plays on the explicit engine only, though its game has a symbolic one (a model's
-  // rules with moves: docs/game-language.md).
+  // It plays on the explicit engine only, though its game has a symbolic one (a game in the
+  // language whose moves are not all public: docs/game-language.md#the-engines).
   bool explicit_only = false;
 };
 
