@@ -119,22 +119,17 @@ class LanguageGame : public Game {
     if (symbolic_deals_ == 0)
       throw InputError("the opening announcements are false at every world",
                        rules_->opening().back().path);
-    if (spec_->actual()) {
-      SymbolicLanguagePlay check(spec_, std::move(model), table_, config().game, config().limits());
-      check.check_formulas();
-      check.check_moves_can_be_legal();
-      for (const FormulaPtr& phi : openings()) {
-        if (!check.holds(*phi))
-          throw InputError("the opening announcements are false at the actual world",
-                           "/rules/actual");
-        check.scripted_announcement(phi, "");
-      }
-      return;
-    }
-    model->set_actual_nth_after(openings(), 0);
+    if (!spec_->actual()) model->set_actual_nth_after(openings(), 0);
     SymbolicLanguagePlay check(spec_, std::move(model), table_, config().game, config().limits());
     check.check_formulas();
     check.check_moves_can_be_legal();
+    if (!spec_->actual()) return;
+    for (const FormulaPtr& phi : openings()) {
+      if (!check.holds(*phi))
+        throw InputError("the opening announcements are false at the actual world",
+                         "/rules/actual");
+      check.scripted_announcement(phi, "");
+    }
   }
   // A play on the symbolic engine from the k-th world where the openings hold (none: the
   // rules' actual world).

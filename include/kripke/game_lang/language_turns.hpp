@@ -454,6 +454,17 @@ class LanguageTurns : public EnginePlay, public LanguageSeats {
   const Strategy& strategy(Agent i) const { return table_->strategy(i); }
   const WorldLimits& limits() const { return limits_; }
 
+  // Whether term t reads a variable marked in `variables`.
+  static bool term_mentions(const Term& t, const model_lang::Vocabulary& vocab,
+                            const std::vector<bool>& variables) {
+    if (t.op == Term::Op::Variable) {
+      const int k = vocab.find(t.name);
+      return k >= 0 && variables[std::size_t(k)];
+    }
+    return (t.left && term_mentions(*t.left, vocab, variables)) ||
+           (t.right && term_mentions(*t.right, vocab, variables));
+  }
+
   // Whether φ is factual, or knowledge of agent `knower` (-1: none) of what it observes.
   bool observed_only(const Formula& phi, int knower) const {
     using K = Formula::Kind;
@@ -582,15 +593,8 @@ class LanguageTurns : public EnginePlay, public LanguageSeats {
       const int k = vocabulary().find(model_lang::variable_name_of(phi));
       return k >= 0 && variables[std::size_t(k)];
     }
-    const std::function<bool(const TermPtr&)> in_term = [&](const TermPtr& t) {
-      if (!t) return false;
-      if (t->op == Term::Op::Variable) {
-        const int k = vocabulary().find(t->name);
-        return k >= 0 && variables[std::size_t(k)];
-      }
-      return in_term(t->left) || in_term(t->right);
-    };
-    return in_term(phi.lhs) || in_term(phi.rhs) ||
+    return (phi.lhs && term_mentions(*phi.lhs, vocabulary(), variables)) ||
+           (phi.rhs && term_mentions(*phi.rhs, vocabulary(), variables)) ||
            (phi.left && mentions_any(*phi.left, variables)) ||
            (phi.right && mentions_any(*phi.right, variables));
   }

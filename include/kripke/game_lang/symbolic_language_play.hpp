@@ -64,7 +64,7 @@ class SymbolicLanguagePlay final : public LanguageTurns<model_lang::SymbolicMode
         for (const auto& a : post->assignments()) assigned[a.variable] = true;
     for (std::size_t i = 0; i < spec.agents().size(); ++i)
       for (const model_lang::Observation& o : spec.agents()[i].observes) {
-        if (!o.term || !mentions(*o.term, spec.vocabulary(), assigned)) continue;
+        if (!o.term || !term_mentions(*o.term, spec.vocabulary(), assigned)) continue;
         // The observation's place in the config's list (patterns give several per entry).
         const Json& written = rules["agents"][i]["observes"];
         std::size_t j = 0;
@@ -178,16 +178,6 @@ class SymbolicLanguagePlay final : public LanguageTurns<model_lang::SymbolicMode
   // φ with the rules' definitions written out.
   FormulaPtr with_definitions(const Formula& phi) const {
     return expanded(std::make_shared<Formula>(phi));
-  }
-  // Whether term t reads a variable marked in `variables`.
-  static bool mentions(const Term& t, const model_lang::Vocabulary& vocab,
-                       const std::vector<bool>& variables) {
-    if (t.op == Term::Op::Variable) {
-      const int k = vocab.find(t.name);
-      return k >= 0 && variables[std::size_t(k)];
-    }
-    return (t.left && mentions(*t.left, vocab, variables)) ||
-           (t.right && mentions(*t.right, vocab, variables));
   }
   bool names_definition(const Formula& phi) const {
     if (phi.kind == Formula::Kind::Atom && rules_->templates().defines(phi.name)) return true;

@@ -174,10 +174,6 @@ class SymbolicModel {
     }
     return ks_.count(possible_states(i));
   }
-  // Those of them where φ holds.
-  BigCount possible_count_where(Agent i, const Formula& phi) const {
-    return ks_.count(possible_states(i) & eval(phi));
-  }
   // The worlds agent i considers possible where `pre` holds, split by what it would observe
   // after the changes of `posts` (the new values of the variables it observes that they
   // assign): the count of each part, fewest first (none where `pre` holds nowhere).
