@@ -193,3 +193,29 @@ TEST_CASE("[scenario] reading: the name defaults to the file name and steps keep
   kripke::NullSink quiet;
   CHECK(kripkesim::run_scenario(s, quiet).passed());
 }
+
+TEST_CASE("[scenario] reading: a formula the script repeats is parsed once and shared") {
+  TempDir dir;
+  const std::string file = dir.write("rounds.json", R"json({"game": "muddy", "script": [
+    {"announce": "~Kw1 muddy(1)"}, {"expect": "~Kw1 muddy(1)"}, {"announce": "~Kw1  muddy(1)"},
+    {"observe": {"agents": [1], "formulas": ["~Kw1 muddy(1)"]}}]})json");
+  const kripkesim::Scenario s = kripkesim::load_scenario(file);
+  REQUIRE(s.script.size() == 4);
+  const auto& first = std::get<kripkesim::AnnounceStep>(s.script[0].action).formula;
+  const auto& again = std::get<kripkesim::ExpectStep>(s.script[1].action).formula;
+  const auto& spaced = std::get<kripkesim::AnnounceStep>(s.script[2].action).formula;
+  const auto& observed = std::get<kripkesim::ObserveStep>(s.script[3].action).formulas.at(0);
+  CHECK(first.formula == again.formula);  // one parsed formula
+  CHECK(first.formula == observed.formula);
+  CHECK(first.formula != spaced.formula);   // another text (its columns differ)
+  CHECK(again.path == "/script/1/expect");  // each occurrence keeps its own place
+  CHECK(observed.path == "/script/3/observe/formulas/0");
+
+  // A mistake in a repeated formula is reported once, at its first place.
+  const std::string bad = dir.write("bad.json", R"json({"game": "muddy", "script": [
+    {"play": 1}, {"announce": "K1 nosuch"}, {"announce": "K1 nosuch"}]})json");
+  const auto r = run_cli({"scenario", bad});
+  CHECK(r.exit_code == 2);
+  CHECK(r.err.find("/script/1/announce") != std::string::npos);
+  CHECK(r.err.find("/script/2/announce") == std::string::npos);
+}

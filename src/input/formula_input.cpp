@@ -57,6 +57,13 @@ UserFormula parse_user_formula(const std::string& text, const std::string& path)
   }
 }
 
+UserFormula FormulaTexts::parse(const std::string& text, const std::string& path) {
+  if (const auto it = parsed_.find(text); it != parsed_.end()) return {text, it->second, path};
+  UserFormula out = parse_user_formula(text, path);
+  parsed_.emplace(text, out.formula);
+  return out;
+}
+
 kripke::WorldSet truth_set(const kripke::Play& play, const UserFormula& phi) {
   return evaluating(phi, [&] { return play.truth(*phi.formula); });
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <unordered_map>
 
 #include "kripke/formula.hpp"
 #include "kripke/game.hpp"
@@ -18,6 +19,17 @@ struct UserFormula {
 
 // Parses `text`; a syntax error becomes an InputError at `path` showing the caret.
 UserFormula parse_user_formula(const std::string& text, const std::string& path);
+
+// The formulas of one document, each distinct text parsed once: a script that states the
+// same thing every round (the muddy children's "nobody knows") shares one parsed formula,
+// which the engines then read as one (a formula is immutable once parsed).
+class FormulaTexts {
+ public:
+  UserFormula parse(const std::string& text, const std::string& path);
+
+ private:
+  std::unordered_map<std::string, kripke::FormulaPtr> parsed_;
+};
 
 // The formula's truth set in the play's model; an unknown atom or agent becomes an
 // InputError at the formula's path showing the caret.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <unordered_set>
 
 #include "input/config_file.hpp"
 #include "output/file_error.hpp"
@@ -28,21 +29,21 @@ std::vector<AgentRef> agent_list(const Json& v, const std::string& path) {
   return agents;
 }
 
-UserFormula formula(const Json& v, const std::string& path) {
-  return parse_user_formula(ObjectReader::string_value(v, path), path);
+UserFormula formula(const Json& v, const std::string& path, FormulaTexts& texts) {
+  return texts.parse(ObjectReader::string_value(v, path), path);
 }
 
-StepAction read_move(const Json& v, const std::string&) { return MoveStep{v}; }
+StepAction read_move(const Json& v, const std::string&, FormulaTexts&) { return MoveStep{v}; }
 
-StepAction read_play(const Json& v, const std::string& path) {
+StepAction read_play(const Json& v, const std::string& path, FormulaTexts&) {
   return PlayStep{int(ObjectReader::integer_value(v, path, 1, 1'000'000))};
 }
 
-StepAction read_announce(const Json& v, const std::string& path) {
-  return AnnounceStep{formula(v, path)};
+StepAction read_announce(const Json& v, const std::string& path, FormulaTexts& texts) {
+  return AnnounceStep{formula(v, path, texts)};
 }
 
-StepAction read_observe(const Json& v, const std::string& path) {
+StepAction read_observe(const Json& v, const std::string& path, FormulaTexts& texts) {
   ObjectReader r(v, path);
   ObserveStep step;
   step.agents = agent_list(r.required("agents"), r.path_of("agents"));
@@ -54,7 +55,7 @@ StepAction read_observe(const Json& v, const std::string& path) {
   if (formulas.size() > 64)
     throw InputError("at most 64 formulas can be observed at once", formulas_path);
   for (std::size_t k = 0; k < formulas.size(); ++k)
-    step.formulas.push_back(formula(formulas[k], formulas_path + "/" + std::to_string(k)));
+    step.formulas.push_back(formula(formulas[k], formulas_path + "/" + std::to_string(k), texts));
   r.done();
   return step;
 }
@@ -105,7 +106,7 @@ void read_event_arrows(ActionStep& step, const Json& arrows, const std::string& 
   }
 }
 
-StepAction read_action(const Json& v, const std::string& path) {
+StepAction read_action(const Json& v, const std::string& path, FormulaTexts& texts) {
   ObjectReader r(v, path);
   ActionStep step;
   const std::string events_path = r.path_of("events");
@@ -121,7 +122,7 @@ StepAction read_action(const Json& v, const std::string& path) {
     for (const ActionEvent& other : step.events)
       if (other.name == event.name)
         throw InputError("two events are named '" + event.name + "'", er.path_of("name"));
-    event.precondition = formula(er.required("pre"), er.path_of("pre"));
+    event.precondition = formula(er.required("pre"), er.path_of("pre"), texts);
     if (const Json* post = er.find("post")) {
       event.postcondition = *post;
       event.postcondition_path = er.path_of("post");
@@ -173,8 +174,8 @@ StepAction read_action(const Json& v, const std::string& path) {
   return step;
 }
 
-StepAction read_expect(const Json& v, const std::string& path) {
-  return ExpectStep{formula(v, path)};
+StepAction read_expect(const Json& v, const std::string& path, FormulaTexts& texts) {
+  return ExpectStep{formula(v, path, texts)};
 }
 
 StepAction read_per_agent(AgentStatistic statistic, const Json& v, const std::string& path) {
@@ -189,19 +190,19 @@ StepAction read_per_agent(AgentStatistic statistic, const Json& v, const std::st
   return step;
 }
 
-StepAction read_expect_possible(const Json& v, const std::string& path) {
+StepAction read_expect_possible(const Json& v, const std::string& path, FormulaTexts&) {
   return read_per_agent(AgentStatistic::Possible, v, path);
 }
 
-StepAction read_expect_relations(const Json& v, const std::string& path) {
+StepAction read_expect_relations(const Json& v, const std::string& path, FormulaTexts&) {
   return read_per_agent(AgentStatistic::Relations, v, path);
 }
 
-StepAction read_expect_worlds(const Json& v, const std::string& path) {
+StepAction read_expect_worlds(const Json& v, const std::string& path, FormulaTexts&) {
   return ExpectWorldsStep{std::uint64_t(ObjectReader::integer_value(v, path, 0))};
 }
 
-StepAction read_expect_winners(const Json& v, const std::string& path) {
+StepAction read_expect_winners(const Json& v, const std::string& path, FormulaTexts&) {
   return ExpectWinnersStep{agent_list(v, path)};
 }
 
@@ -216,7 +217,7 @@ bool is_part_pointer(const std::string& s) {
   }
 }
 
-StepAction read_expect_event(const Json& v, const std::string& path) {
+StepAction read_expect_event(const Json& v, const std::string& path, FormulaTexts&) {
   ObjectReader r(v, path);
   ExpectEventStep step;
   step.event = r.required_string("event");
@@ -238,7 +239,7 @@ StepAction read_expect_event(const Json& v, const std::string& path) {
 
 struct ActionKind {
   const char* key;
-  StepAction (*read)(const Json& value, const std::string& path);
+  StepAction (*read)(const Json& value, const std::string& path, FormulaTexts& texts);
 };
 
 // Every step type: its key and its reader. A new step type adds a line here.
@@ -259,6 +260,11 @@ constexpr ActionKind kActions[] = {
 }  // namespace
 
 Step read_step(const Json& json, std::size_t index) {
+  FormulaTexts texts;
+  return read_step(json, index, texts);
+}
+
+Step read_step(const Json& json, std::size_t index, FormulaTexts& texts) {
   ObjectReader r(json, "/script/" + std::to_string(index));
   std::vector<const ActionKind*> present;
   std::vector<std::string> keys;
@@ -281,7 +287,7 @@ Step read_step(const Json& json, std::size_t index) {
   step.key = present[0]->key;
   step.path = r.path_of(step.key);
   step.json = Json{{step.key, json[step.key]}};
-  step.action = present[0]->read(json[step.key], step.path);
+  step.action = present[0]->read(json[step.key], step.path, texts);
   return step;
 }
 
@@ -329,8 +335,9 @@ void read_scenario_keys(ObjectReader& reader, Scenario& scenario) {
   scenario.name = reader.string("name", scenario.name);
   const std::string path = reader.path_of("script");
   const Json& script = kripke::array_at(reader.required("script"), path);
+  FormulaTexts texts;
   for (std::size_t k = 0; k < script.size(); ++k)
-    scenario.script.push_back(read_step(script[k], k));
+    scenario.script.push_back(read_step(script[k], k, texts));
 }
 
 Scenario load_scenario(const std::string& file) {
@@ -380,11 +387,14 @@ std::vector<kripke::Agent> resolve_agents(const kripke::Play& play,
 }
 
 void check_script(const Scenario& scenario, const kripke::Play& play) {
+  std::unordered_set<const kripke::Formula*> checked;
   for (const Step& step : scenario.script) {
     // Checked, not evaluated: an unknown atom or agent is an error before anything is
-    // played, and each formula is evaluated once, at its step.
+    // played, and each formula is evaluated once, at its step. A formula the script repeats
+    // is one parsed formula (FormulaTexts), checked once.
     const auto formulas = [&](const UserFormula& phi) {
-      evaluating(phi, [&] { play.check_formula(*phi.formula); });
+      if (checked.insert(phi.formula.get()).second)
+        evaluating(phi, [&] { play.check_formula(*phi.formula); });
     };
     std::visit(
         [&](const auto& action) {

@@ -103,8 +103,10 @@ bool is_expectation(const StepAction& action);
 // `default_name`.
 void read_scenario_keys(kripke::ObjectReader& reader, Scenario& scenario);
 
-// Step `index` of a script (its errors at /script/INDEX/...).
+// Step `index` of a script (its errors at /script/INDEX/...); `texts`: the formulas the
+// script's earlier steps parsed, shared with this one where the text is the same.
 Step read_step(const kripke::Json& json, std::size_t index);
+Step read_step(const kripke::Json& json, std::size_t index, FormulaTexts& texts);
 
 // A scenario file read (not yet played); FileError on any problem.
 Scenario load_scenario(const std::string& file);
