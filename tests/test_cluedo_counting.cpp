@@ -60,7 +60,7 @@ void check_agreement(const kripke::clue::Tables& t, const kripke::Model& model,
   const kripke::ForwardCount forward =
       kripke::count_forward(notebook.information(), notebook.envelope());
   REQUIRE(forward.total() == counts.total);
-  const kripke::CardMask may_hold = kripke::cards_of_last_place(forward);
+  const kripke::CardMask may_hold = kripke::cards_of_first_place(forward);
   for (int card = 0; card < t.rules().card_count(); ++card)
     REQUIRE(((may_hold >> card) & 1U) == (counts.count(card, notebook.envelope()) > 0));
   // And the whole table from that forward half is count_hands' own.
@@ -236,7 +236,7 @@ TEST_CASE("[cluedo] the shared count scores suggestions as counting each one alo
       const kripke::ForwardCount forward =
           kripke::count_forward(notebook.information(), notebook.envelope());
       REQUIRE(forward.total() == notebook.counts().total);
-      const kripke::CardMask may_hold = kripke::cards_of_last_place(forward);
+      const kripke::CardMask may_hold = kripke::cards_of_first_place(forward);
       for (int card = 0; card < rules.card_count(); ++card)
         REQUIRE(((may_hold >> card) & 1U) ==
                 (notebook.counts().count(card, notebook.envelope()) > 0));

@@ -229,8 +229,12 @@ class Level {
   }
   // The count of a state; 0 when absent.
   BigCount find(std::uint64_t key) const {
-    const std::size_t k = index_.find(key, entries_.size(), KeyOf{this});
+    const std::size_t k = index_of(key);
     return k < entries_.size() ? entries_[k].value : 0;
+  }
+  // A state's index in entries(); entries().size() when absent.
+  std::size_t index_of(std::uint64_t key) const {
+    return index_.find(key, entries_.size(), KeyOf{this});
   }
   const std::vector<Entry>& entries() const { return entries_; }
 

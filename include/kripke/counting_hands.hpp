@@ -291,59 +291,223 @@ inline Prepared prepare(const HandConstraints& info, CardMask singled = 0) {
 
 }  // namespace hand_counting_detail
 
-// The forward half of a count: the places in counting order, largest first (`last`, when
-// given, after all others: it takes what is left), and per level the ways to fill the
-// places before it and reach each state. count_hands finishes it; a caller may keep it.
+// The count split at one place, `first`, whose hands are dealt first over the groups above:
+// once they are dealt, the other places tell apart only the cards that their own
+// constraints and allowed places tell apart, so they are counted over coarser groups (the
+// fine groups merged where only `first` separates them). In Cluedo the envelope's "one card
+// of each category" splits every group by category; the players' hands, dealt after it,
+// need no such split: the 6-player notebooks' hardest counts go from 14 groups and 23,000
+// states to 6 groups and a few hundred. A coarse group's cards left after `first`'s hand
+// are interchangeable for the other places, so a state of the coarse count stands for
+// every choice of them (Vandermonde: Π_g C(left_g, d_g) summed over the fine split of d
+// is C(left_G, d)).
 struct ForwardCount {
   hand_counting_detail::Prepared prepared;
-  std::vector<hand_counting_detail::Place> places;
+  int first = -1;              // the place dealt first; -1: none (every place over the fine groups)
+  std::vector<int> coarse_of;  // per fine group, its coarse group
+  std::vector<hand_counting_detail::Group> groups;  // the coarse groups
+  hand_counting_detail::Layout layout;              // of coarse keys
+  std::vector<hand_counting_detail::Place> places;  // the others, over coarse groups, in order
+  struct FirstHand {
+    BigCount ways;        // the hands of cards
+    std::uint64_t taken;  // the fine key decrement
+    std::uint32_t start;  // its state in levels[0]
+  };
+  std::vector<FirstHand> first_hands;
+  // [0]: the states `first`'s hands leave, with the ways to reach them; [j + 1]: after
+  // places[j].
   std::vector<counting_detail::Level> levels;
   BigCount total() const { return levels.empty() ? 0 : levels.back().find(0); }
 };
-inline ForwardCount count_forward(const HandConstraints& info, int last = -1) {
+
+namespace hand_counting_detail {
+
+// Per fine group, its coarse group when `first` is dealt first (-1: none, every fine group
+// its own); returns the number of coarse groups.
+inline std::size_t coarse_groups(const Prepared& pr, int first, std::vector<int>& of) {
+  const std::size_t n = pr.groups.size();
+  of.assign(n, -1);
+  if (first < 0) {
+    for (std::size_t g = 0; g < n; ++g) of[g] = int(g);
+    return n;
+  }
+  // A fine group's profile: its places other than `first`, and the constraints of those
+  // places that name it.
+  std::vector<std::vector<std::uint64_t>> profile(n);
+  for (std::size_t g = 0; g < n; ++g)
+    profile[g].push_back(pr.groups[g].allowed & ~(PlaceMask{1} << first));
+  for (const Place& q : pr.places) {
+    if (q.index == first) continue;
+    std::vector<GroupMask> masks(q.at_least_one.begin(), q.at_least_one.end());
+    masks.insert(masks.end(), q.not_all_of.begin(), q.not_all_of.end());
+    for (const auto& [mask, k] : q.exactly) masks.push_back(mask);
+    for (std::size_t g = 0; g < n; ++g) {
+      std::uint64_t word = 0;
+      for (std::size_t k = 0; k < masks.size(); ++k) {
+        word = (word << 1) | ((masks[k] >> g) & 1U);
+        if (k % 64 == 63 || k + 1 == masks.size()) profile[g].push_back(word), word = 0;
+      }
+    }
+  }
+  std::vector<std::size_t> representative;  // per coarse group, its first fine group
+  for (std::size_t g = 0; g < n; ++g) {
+    std::size_t c = 0;
+    while (c < representative.size() && profile[representative[c]] != profile[g]) ++c;
+    if (c == representative.size()) representative.push_back(g);
+    of[g] = int(c);
+  }
+  return representative.size();
+}
+
+// The place to deal first: the one after which the others need the fewest groups, or none
+// when no place leaves fewer groups than there are.
+inline int best_first(const Prepared& pr) {
+  std::vector<int> of;
+  int best = -1;
+  std::size_t fewest = pr.groups.size();
+  for (const Place& p : pr.places)
+    if (const std::size_t n = coarse_groups(pr, p.index, of); n < fewest) {
+      fewest = n;
+      best = p.index;
+    }
+  return best;
+}
+
+// `place` over the coarse groups.
+inline Place coarse_place(const Place& fine, const ForwardCount& f) {
+  const auto coarse = [&](GroupMask m) {
+    GroupMask out = 0;
+    for (; m; m &= m - 1) out |= GroupMask{1} << f.coarse_of[std::size_t(std::countr_zero(m))];
+    return out;
+  };
+  Place out;
+  out.index = fine.index;
+  out.size = fine.size;
+  for (std::size_t c = 0; c < f.groups.size(); ++c)
+    if ((f.groups[c].allowed >> fine.index) & 1U) out.groups.push_back(int(c));
+  for (GroupMask m : fine.at_least_one) out.at_least_one.push_back(coarse(m));
+  for (GroupMask m : fine.not_all_of) out.not_all_of.push_back(coarse(m));
+  for (const auto& [m, k] : fine.exactly) out.exactly.emplace_back(coarse(m), k);
+  return out;
+}
+
+// Backward from the last level: per state of levels[0], the ways the other places finish
+// the deal and, with `with_cards`, per later place and coarse group the group's cards those
+// deals put there, summed ([k * groups + c] for places[k] and coarse group c).
+struct Finish {
+  std::vector<BigCount> ways;
+  std::vector<BigCount> cards;
+};
+inline Finish finish_from_starts(const ForwardCount& f, bool with_cards) {
+  const std::size_t places = f.places.size(), groups = f.groups.size();
+  const std::size_t width = with_cards ? places * groups : 0;
+  Finish next;
+  next.ways.assign(f.levels[places].entries().size(), 0);
+  next.cards.assign(next.ways.size() * width, 0);
+  if (const std::size_t done = f.levels[places].index_of(0); done < next.ways.size())
+    next.ways[done] = 1;
+  std::vector<int> d(groups, 0);
+  for (std::size_t j = places; j-- > 0;) {
+    const auto& states = f.levels[j].entries();
+    Finish here;
+    here.ways.assign(states.size(), 0);
+    here.cards.assign(states.size() * width, 0);
+    for (std::size_t s = 0; s < states.size(); ++s) {
+      const std::uint64_t key = states[s].key;
+      for_each_hand(
+          f.places[j], f.groups, key, f.layout, d, [&](BigCount ways, std::uint64_t taken) {
+            const std::size_t t = f.levels[j + 1].index_of(key - taken);
+            const BigCount rest = next.ways[t];
+            if (rest == 0) return;
+            here.ways[s] += ways * rest;
+            if (!width) return;
+            BigCount* out = &here.cards[s * width];
+            const BigCount* later = &next.cards[t * width];
+            for (std::size_t k = (j + 1) * groups; k < width; ++k)
+              if (later[k]) out[k] += ways * later[k];
+            for (int c : f.places[j].groups)
+              if (d[std::size_t(c)])
+                out[j * groups + std::size_t(c)] += ways * rest * BigCount(d[std::size_t(c)]);
+          });
+    }
+    next = std::move(here);
+  }
+  return next;
+}
+
+}  // namespace hand_counting_detail
+
+// The forward half of a count, dealt from `first` (-1: the place after which the others
+// need the fewest groups, if any): the other places in counting order, largest first, and
+// per level the ways to reach each state. count_hands finishes it; a caller may keep it.
+inline ForwardCount count_forward(const HandConstraints& info, int first = -1) {
   using namespace hand_counting_detail;
-  ForwardCount out{prepare(info), {}, {}};
-  if (!out.prepared.possible) return out;
-  for (const Place& p : out.prepared.places)
-    if (p.index != last) out.places.push_back(p);
-  // Largest places first: the envelope's few hands close the count. Among places of one
-  // size, those with fewer groups (fewer kinds of hands) first: on the 6-player notebooks of
-  // `bench cluedo-grid-6` the hardest grid took 36 ms in the order of the places, 31 ms so
-  // and 67 ms the other way round.
+  ForwardCount out;
+  out.prepared = prepare(info);
+  const Prepared& pr = out.prepared;
+  if (!pr.possible) return out;
+  out.first = first >= 0 ? first : best_first(pr);
+  out.groups.resize(coarse_groups(pr, out.first, out.coarse_of));
+  for (std::size_t g = 0; g < pr.groups.size(); ++g) {
+    Group& c = out.groups[std::size_t(out.coarse_of[g])];
+    c.cards.insert(c.cards.end(), pr.groups[g].cards.begin(), pr.groups[g].cards.end());
+    c.allowed = pr.groups[g].allowed & ~(out.first >= 0 ? PlaceMask{1} << out.first : 0);
+  }
+  int bits = 0;
+  for (const Group& c : out.groups) {
+    out.layout.shift.push_back(bits);
+    out.layout.bits.push_back(int(std::bit_width(unsigned(c.size()))));
+    bits += out.layout.bits.back();
+  }
+  for (const Place& p : pr.places)
+    if (p.index != out.first) out.places.push_back(coarse_place(p, out));
+  // Largest places first. Among places of one size, those with fewer groups (fewer kinds of
+  // hands) first: on the 6-player notebooks of `bench cluedo-grid-6` the hardest grid took
+  // 36 ms in the order of the places, 31 ms so and 67 ms the other way round (fine groups).
   std::stable_sort(out.places.begin(), out.places.end(), [](const Place& a, const Place& b) {
     return a.size != b.size ? a.size > b.size : a.groups.size() < b.groups.size();
   });
-  if (last >= 0) out.places.push_back(out.prepared.places[std::size_t(last)]);
-  std::vector<int> d(out.prepared.groups.size(), 0);
   out.levels.resize(out.places.size() + 1);
-  out.levels[0].add(out.prepared.start, 1);
+  // The first place's hands, over the fine groups; what they leave, over the coarse ones.
+  const auto coarse_key = [&](std::uint64_t fine) {
+    std::uint64_t key = 0;
+    for (std::size_t g = 0; g < pr.groups.size(); ++g)
+      key += std::uint64_t(pr.layout.get(fine, int(g))) * out.layout.unit(out.coarse_of[g]);
+    return key;
+  };
+  std::vector<int> d(std::max(pr.groups.size(), out.groups.size()), 0);
+  const auto first_hand = [&](BigCount ways, std::uint64_t taken) {
+    const auto start = std::uint32_t(out.levels[0].add(coarse_key(pr.start - taken), ways));
+    out.first_hands.push_back({ways, taken, start});
+  };
+  if (out.first >= 0) {
+    for_each_hand(pr.places[std::size_t(out.first)], pr.groups, pr.start, pr.layout, d, first_hand);
+  } else {
+    first_hand(1, 0);
+  }
   for (std::size_t j = 0; j < out.places.size(); ++j)
     for (const counting_detail::Level::Entry& e : out.levels[j].entries())
-      for_each_hand(out.places[j], out.prepared.groups, e.key, out.prepared.layout, d,
+      for_each_hand(out.places[j], out.groups, e.key, out.layout, d,
                     [&](BigCount ways, std::uint64_t taken) {
                       out.levels[j + 1].add(e.key - taken, e.value * ways);
                     });
   return out;
 }
 
-// The cards the last place of `forward` holds in at least one deal (count_hands' row of
-// that place, as "zero or not"): the groups left in the states it takes whole.
-inline CardMask cards_of_last_place(const ForwardCount& forward) {
+// The cards the first place of `forward` (dealt from a place) holds in at least one deal:
+// count_hands' row of that place, as "zero or not".
+inline CardMask cards_of_first_place(const ForwardCount& forward) {
   using namespace hand_counting_detail;
-  const Prepared& prepared = forward.prepared;
+  const Prepared& pr = forward.prepared;
+  if (forward.first < 0) throw std::logic_error("cards_of_first_place: no first place");
   if (forward.total() == 0) return 0;
-  const Place& last = forward.places.back();
-  CardMask out = prepared.fixed_at[std::size_t(last.index)];
-  std::vector<int> d(prepared.groups.size(), 0);
-  for (const counting_detail::Level::Entry& e :
-       forward.levels[forward.places.size() - 1].entries()) {
-    bool whole = false;
-    for_each_hand(last, prepared.groups, e.key, prepared.layout, d,
-                  [&](BigCount, std::uint64_t taken) { whole = whole || taken == e.key; });
-    if (!whole) continue;
-    for (std::size_t g = 0; g < prepared.groups.size(); ++g)
-      if (prepared.layout.get(e.key, int(g)) > 0)
-        for (int card : prepared.groups[g].cards) out |= CardMask{1} << card;
+  const Finish finish = finish_from_starts(forward, false);
+  CardMask out = pr.fixed_at[std::size_t(forward.first)];
+  for (const ForwardCount::FirstHand& h : forward.first_hands) {
+    if (finish.ways[h.start] == 0) continue;
+    for (std::size_t g = 0; g < pr.groups.size(); ++g)
+      if (pr.layout.get(h.taken, int(g)) > 0)
+        for (int card : pr.groups[g].cards) out |= CardMask{1} << card;
   }
   return out;
 }
@@ -351,58 +515,64 @@ inline CardMask cards_of_last_place(const ForwardCount& forward) {
 // Counts the deals consistent with `info`: the total and, per card and place, how many have
 // the card there (all zero when the information is contradictory). `forward`: its forward
 // half, when counted already.
+//
+// A card c of fine group g (n_g cards) in coarse group G: at the first place in
+// Σ_hands ways·finish·d_g / n_g of the deals (its group's symmetry); at another place q, per
+// state s that the first place leaves (r_G cards of G in it), in (hands to s not holding c)
+// × (deals from s with one given card of G at q) = A_g(s) · V_{q,G}(s) / r_G, where V sums
+// the cards of G that the deals from s put at q (finish_from_starts) and A_g(s) counts the
+// hands to s, each but for its d_g / n_g share that holds c.
 inline PlacementCounts count_hands(const HandConstraints& info,
                                    std::optional<ForwardCount> forward = std::nullopt) {
   using namespace hand_counting_detail;
-  using counting_detail::Level;
+  const counting_detail::Binomials& binom = counting_detail::Binomials::table();
   const int cards = info.literals().card_count();
   const int place_count = info.place_count();
   PlacementCounts out;
   out.places = place_count;
   out.at.assign(std::size_t(cards * place_count), 0);
   if (!forward) forward = count_forward(info);
-  const Prepared& prepared = forward->prepared;
-  if (!prepared.possible) return out;
-  const std::vector<Group>& groups = prepared.groups;
-  const Layout& layout = prepared.layout;
-  const std::vector<Place>& places = forward->places;
-  const std::vector<Level>& levels_of = forward->levels;
-  const std::size_t levels = places.size();
-  std::vector<int> d(groups.size(), 0);
-  out.total = forward->total();
+  const ForwardCount& f = *forward;
+  const Prepared& pr = f.prepared;
+  if (!pr.possible) return out;
+  out.total = f.total();
   if (out.total == 0) return out;
+  const Finish finish = finish_from_starts(f, true);
+  const std::size_t fine = pr.groups.size(), coarse = f.groups.size(), places = f.places.size();
+  const std::size_t starts = f.levels[0].entries().size();
 
-  // Backward, with the deals through each transition credited to the groups it gives cards.
-  std::vector<BigCount> group_at(groups.size() * std::size_t(place_count), 0);
-  Level backward;
-  backward.add(0, 1);
-  for (std::size_t j = levels; j-- > 0;) {
-    const Place& pl = places[j];
-    Level here;
-    for (const Level::Entry& e : levels_of[j].entries()) {
-      BigCount finish = 0;
-      for_each_hand(pl, groups, e.key, layout, d, [&](BigCount ways, std::uint64_t taken) {
-        const BigCount rest = backward.find(e.key - taken);
-        if (rest == 0) return;
-        finish += ways * rest;
-        const BigCount through = e.value * ways * rest;
-        for (int g : pl.groups)
-          if (d[std::size_t(g)])
-            group_at[std::size_t(g) * std::size_t(place_count) + std::size_t(pl.index)] +=
-                through * BigCount(d[std::size_t(g)]);
-      });
-      if (finish) here.add(e.key, finish);
+  // A_g(s), and at the first place Σ ways·finish·d_g per fine group.
+  std::vector<BigCount> hands_without(starts * fine, 0), at_first(fine, 0);
+  for (const ForwardCount::FirstHand& h : f.first_hands) {
+    if (finish.ways[h.start] == 0) continue;
+    BigCount* a = &hands_without[h.start * fine];
+    for (std::size_t g = 0; g < fine; ++g) {
+      const int n = pr.groups[g].size(), d = pr.layout.get(h.taken, int(g));
+      a[g] += d == 0 ? h.ways : h.ways / binom(n, d) * binom(n - 1, d);
+      if (d) at_first[g] += h.ways * finish.ways[h.start] * BigCount(d);
     }
-    backward = std::move(here);
   }
-  for (std::size_t g = 0; g < groups.size(); ++g)
-    for (int p = 0; p < place_count; ++p)
-      for (int c : groups[g].cards)
-        out.at[std::size_t(c * place_count + p)] =
-            group_at[g * std::size_t(place_count) + std::size_t(p)] / BigCount(groups[g].size());
+  const auto& start_states = f.levels[0].entries();
+  for (std::size_t g = 0; g < fine; ++g) {
+    const std::size_t c = std::size_t(f.coarse_of[g]);
+    std::vector<std::pair<int, BigCount>> row;  // (place, deals with a given card of g there)
+    if (f.first >= 0) row.emplace_back(f.first, at_first[g] / BigCount(pr.groups[g].size()));
+    for (std::size_t k = 0; k < places; ++k) {
+      BigCount sum = 0;
+      for (std::size_t s = 0; s < starts; ++s) {
+        const BigCount a = hands_without[s * fine + g];
+        const BigCount v = finish.cards[(s * places + k) * coarse + c];
+        if (a && v) sum += a * (v / BigCount(f.layout.get(start_states[s].key, int(c))));
+      }
+      row.emplace_back(f.places[k].index, sum);
+    }
+    for (int card : pr.groups[g].cards)
+      for (const auto& [place, deals] : row)
+        out.at[std::size_t(card * place_count + place)] = deals;
+  }
   for (int p = 0; p < place_count; ++p)
-    for (CardMask f = prepared.fixed_at[std::size_t(p)]; f; f &= f - 1)
-      out.at[std::size_t(std::countr_zero(f) * place_count + p)] = out.total;
+    for (CardMask m = pr.fixed_at[std::size_t(p)]; m; m &= m - 1)
+      out.at[std::size_t(std::countr_zero(m) * place_count + p)] = out.total;
   return out;
 }
 

@@ -102,9 +102,9 @@ class Notebook {
         if (counts_->count(card, envelope_) > 0) out.may_hold |= CardMask{1} << card;
       return out;
     }
-    // The envelope counted last, the forward half kept for counts().
+    // The envelope dealt first, the forward half kept for counts().
     forward_ = count_forward(info_, envelope_);
-    out = {forward_->total(), cards_of_last_place(*forward_)};
+    out = {forward_->total(), cards_of_first_place(*forward_)};
     return out;
   }
   const HandConstraints& information() const { return info_; }
