@@ -10,20 +10,23 @@
 //   appear in. Cards of one group are interchangeable in everything, so a hand is
 //   described by how many cards it takes of each group, and every constraint by the groups
 //   it names: "at least one of S" is "some group of S gives a card", and so on.
-// * The places are filled one after another, largest first (the envelope, small and
-//   constrained, closes the count). The state is how many cards of each group are left;
-//   a place takes d_g cards of each group g, in Π C(left_g, d_g) ways, if its constraints
-//   hold. The forward pass counts the ways to reach every state, the backward pass the
-//   ways to finish from it; the deals with a card of group g at place p are
-//   Σ forward · ways · backward · d_g / |g| over p's transitions, by the group's symmetry.
+// * The places are filled one after another. The state is how many cards of each group are
+//   left; a place takes d_g cards of each group g, in Π C(left_g, d_g) ways, if its
+//   constraints hold. The forward pass counts the ways to reach every state, the backward
+//   pass the ways to finish from it; the deals with a card of group g at place p follow
+//   from the transitions of p by the group's symmetry.
+// * One place is dealt first (ForwardCount below): the one whose constraints split the
+//   groups most (in Cluedo the envelope, whose "one card of each category" splits every
+//   group by category). The places after it are counted over coarser groups, those their
+//   own constraints need; the others largest first.
 //
 // The cost grows with the product of the groups' sizes (+1): with literals alone the
 // groups are few and large (Cluedo at the start: one group per category and place set),
 // and every card a constraint singles out splits a group. In the worst case, every card a
 // group of its own, a state is the set of cards placed so far: for Cluedo with 6 players
-// (18 cards of unknown place, 3-card hands, the envelope last) about 9 million
-// transitions. Exact in 128 bits: CardPlaces keeps the number of deals below 2^100, and
-// every partial count is a count of some of them.
+// (18 cards of unknown place, 3-card hands) about 9 million transitions. Exact in 128 bits:
+// CardPlaces keeps the number of deals below 2^100, and every partial count is a count of
+// some of them (or such a count times a hand's few cards).
 #pragma once
 
 #include <algorithm>
