@@ -1,15 +1,24 @@
 #!/usr/bin/env bash
-# Usage: scripts/compare-smcdel.sh [--runs R] [N ...]      (default N: 10 20 24 40 60 80 100)
+# Usage: scripts/compare-smcdel.sh [--runs R] [--what-sum B] [N ...]
+#                                         (default N: 10 20 24 40 60 80 100; B: 500)
 #
 # Runs kripkesim and SMCDEL (jrclogic/SMCDEL, Gattinger's symbolic model checker for DEL,
-# on the CacBDD library through HasCacBDD) side by side on the muddy children with every
-# child muddy: the father's announcement, then "nobody knows" until the children know.
+# on the CacBDD library through HasCacBDD) side by side.
+# 1. The muddy children game, every child muddy: the father's announcement, then "nobody
+#    knows" until the children know.
 #   kripkesim      `kripkesim run` with the default engine, once with its transcript and
 #                  once with the JSON Lines log (--format jsonl): what a user runs;
 #   SMCDEL         scripts/compare-smcdel/MuddyChildren.hs, SMCDEL's S5 knowledge
 #                  structures solved by its published method (one nested formula checked
 #                  with evalViaBdd, as its bench/muddychildren.hs does) and incrementally
 #                  (the structure updated with each announcement).
+# 2. Models in a config (`kripkesim scenario`, default engine unless said):
+#   the muddy children as a model, "nobody knows" written ~Kw{ci} mi and ~(K{ci} mi |
+#   K{ci} ~mi) (n = the N above and 120), against SMCDEL's incremental method with Kw and
+#   with K_i p | K_i ~p; What Sum at bound B (three numbers, one the sum of the others, four
+#   announcements) and Russian cards (its bundled questions, on each engine of kripkesim)
+#   against scripts/compare-smcdel/Models.hs, the same models as SMCDEL's examples write
+#   them. What Sum runs once (SMCDEL takes minutes at B = 500).
 # Every command is timed with hyperfine (R runs, default 5; the whole process): each cell
 # gives the CPU time (user + sys, the mean over the runs), which the machine's load hardly
 # moves, and the median wall time after it. The ratio SMCDEL incremental / kripkesim is of
@@ -27,10 +36,12 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
 runs=5
+what_sum=500
 counts=()
 while (($#)); do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
+    --what-sum) what_sum="$2"; shift 2 ;;
     -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     [0-9]*) counts+=("$1"); shift ;;
     *) echo "compare-smcdel: unknown argument '$1' (see --help)" >&2; exit 2 ;;
@@ -76,14 +87,21 @@ smcdel_src="$(source_of SMCDEL_SRC jrclogic/SMCDEL smcdel)"
 cacbdd_src="$(source_of HASCACBDD_SRC m4lvin/HasCacBDD hascacbdd)"
 
 smcdel="$work/muddy-children"
-if [[ ! -x "$smcdel" || "$root/scripts/compare-smcdel/MuddyChildren.hs" -nt "$smcdel" ]]; then
-  echo "compare-smcdel: building CacBDD and SMCDEL's S5 modules (about a minute)" >&2
-  cacbdd="$work/cacbdd"
+models="$work/models"
+cacbdd="$work/cacbdd"
+if [[ ! -f "$cacbdd/c/libCacBDD.a" ]]; then
+  echo "compare-smcdel: building CacBDD" >&2
   rm -rf "$cacbdd" && cp -r "$cacbdd_src" "$cacbdd"
   make -s -C "$cacbdd/cpp" >&2 && make -s -C "$cacbdd/c" >/dev/null
-  ghc -O2 -v0 -outputdir "$work/ghc" -o "$smcdel" -i"$cacbdd/hs" -i"$smcdel_src/src" \
-    "$root/scripts/compare-smcdel/MuddyChildren.hs" -L"$cacbdd/c" -lCacBDD -lstdc++ >&2
 fi
+for program in muddy-children:MuddyChildren models:Models; do  # binary:module
+  binary="$work/${program%%:*}" source="$root/scripts/compare-smcdel/${program#*:}.hs"
+  if [[ ! -x "$binary" || "$source" -nt "$binary" ]]; then
+    echo "compare-smcdel: building ${program#*:}.hs with SMCDEL's S5 modules (about a minute)" >&2
+    ghc -O2 -v0 -outputdir "$work/ghc-${program%%:*}" -o "$binary" -i"$cacbdd/hs" \
+      -i"$smcdel_src/src" "$source" -L"$cacbdd/c" -lCacBDD -lstdc++ >&2
+  fi
+done
 
 bash scripts/build.sh default --run-only >&2
 kripkesim="$root/build/default/kripkesim"
@@ -96,7 +114,9 @@ config() {  # the muddy children, n of them, every child muddy
 
 timed() {  # $1: label; the rest: the command. Prints "CPU,wall" in seconds (see --help).
   local label="$1"; shift
-  hyperfine -N -w 1 -r "$runs" --export-json "$work/times/$label.json" "$(printf '%q ' "$@")" >/dev/null 2>&1 ||
+  local warm=(-w 1) count="$runs"
+  if [[ "$label" == once-* ]]; then warm=() count=1; fi
+  hyperfine -N "${warm[@]}" -r "$count" --export-json "$work/times/$label.json" "$(printf '%q ' "$@")" >/dev/null 2>&1 ||
     { echo "compare-smcdel: '$*' failed" >&2; exit 1; }
   python3 -c 'import json, sys; r = json.load(open(sys.argv[1]))["results"][0]; print("%r,%r" % (r["user"] + r["system"], r["median"]))' "$work/times/$label.json"
 }
@@ -135,5 +155,74 @@ ratio = f"{work[0] / work[1]:.1f}" if min(work) >= 1e-3 else "within start-up"
 print(f"| {n} | {ms(text)} | {ms(jsonl)} | {ms(published)} | {ms(incremental)} | {ratio} |")
 PY
 done
+
+muddy_model() {  # $1: n; $2: kw or k. The muddy children as a model (every child muddy).
+  local file="$work/configs/muddy-model-$1-$2.json"
+  python3 - "$1" "$2" >"$file" <<'PY'
+import json, sys
+n, form = int(sys.argv[1]), sys.argv[2]
+ms = [f"m{i}" for i in range(1, n + 1)]
+agents = [{"name": f"c{i}", "observes": [m for m in ms if m != f"m{i}"]} for i in range(1, n + 1)]
+def unknown(i):
+    return f"~Kw{{c{i}}} m{i}" if form == "kw" else f"~(K{{c{i}}} m{i} | K{{c{i}}} ~m{i})"
+nobody = " & ".join(unknown(i) for i in range(1, n + 1))
+script = [{"announce": " | ".join(ms)}] + [{"announce": nobody}] * (n - 1)
+script.append({"expect": " & ".join(f"K{{c{i}}} m{i}" for i in range(1, n + 1))})
+print(json.dumps({"game": "model", "rules": {"variables": ms, "agents": agents,
+                  "actual": {m: True for m in ms}}, "script": script}))
+PY
+  echo "$file"
+}
+
+what_sum_config() {  # $1: the bound. The actual world 50, 20, 30 (kripkesim's announcements are truthful).
+  local file="$work/configs/what-sum-$1.json"
+  python3 - "$1" >"$file" <<'PY'
+import json, sys
+b = int(sys.argv[1])
+names = {"a": "Anne", "b": "Bill", "c": "Cath"}
+print(json.dumps({"game": "model", "rules": {
+    "variables": [{"name": v, "from": 1, "to": b} for v in "abc"],
+    "law": "a = b + c | b = a + c | c = a + b",
+    "agents": [{"name": names[v], "observes": [o for o in "abc" if o != v]} for v in "abc"],
+    "actual": {"a": 50, "b": 20, "c": 30}},
+    "script": [{"announce": "~Kv{Anne} a"}, {"announce": "~Kv{Bill} b"},
+               {"announce": "~Kv{Cath} c"}, {"announce": "Kv{Anne} a"}]}))
+PY
+  echo "$file"
+}
+
+ratio_row() {  # label, kripkesim time, SMCDEL time: a row with the CPU ratio minus start-ups
+  python3 - "$@" "$k_model_start" "$s_start" <<'PY'
+import sys
+label, k, s, k0, s0 = sys.argv[1:]
+cpu = lambda t: float(t.split(",")[0])
+def ms(t):
+    c, w = (float(x) * 1000 for x in t.split(","))
+    return f"{c:.1f} ms ({w:.1f} ms)"
+work = (cpu(s) - cpu(s0), cpu(k) - cpu(k0))
+ratio = f"{work[0] / work[1]:.1f}" if min(work) >= 1e-3 else "within start-up"
+print(f"| {label} | {ms(k)} | {ms(s)} | {ratio} |")
+PY
+}
+
+echo
+k_model_start="$(timed k-model-start "$kripkesim" scenario "$(muddy_model 2 kw)")"
+echo "# models: kripkesim scenario start-up (n = 2) $(python3 -c 'import sys; print("%.1f ms CPU" % (float(sys.argv[1].split(",")[0]) * 1000))' "$k_model_start")"
+echo
+echo "| model | kripkesim scenario | SMCDEL | SMCDEL / kripkesim, CPU minus start-up |"
+echo "|---|---:|---:|---:|"
+for n in "${counts[@]}" 120; do
+  ratio_row "muddy n = $n, ~Kw{ci} mi" "$(timed "model-kw-$n" "$kripkesim" scenario "$(muddy_model "$n" kw)")" \
+    "$(timed "incremental-$n" "$smcdel" incremental "$n")"
+  ratio_row "muddy n = $n, ~(K{ci} mi \| K{ci} ~mi)" "$(timed "model-k-$n" "$kripkesim" scenario "$(muddy_model "$n" k)")" \
+    "$(timed "incremental-k-$n" "$smcdel" incremental-k "$n")"
+done
+cards="$root/configs/models/russian-cards.json"
+russian="$(timed russian-smcdel "$models" russian)"
+for engine in explicit symbolic; do
+  ratio_row "Russian cards, $engine engine" "$(timed "russian-$engine" "$kripkesim" scenario "$cards" --engine "$engine")" "$russian"
+done
+ratio_row "What Sum, bound $what_sum (once)" "$(timed "once-what-sum-k" "$kripkesim" scenario "$(what_sum_config "$what_sum")")" \
+  "$(timed "once-what-sum-s" "$models" whatsum "$what_sum")"
 echo
 echo "# load after: $(cut -d' ' -f1-3 /proc/loadavg)"
