@@ -47,7 +47,7 @@ using hand_counting_detail::Prepared;
 struct Step {
   std::uint32_t from, to;
   std::uint64_t taken;
-  BigCount ways;  // the hands of cards
+  double ways;    // the hands of cards (a few cards' binomials: exact as a double)
   double weight;  // the deals to `from` times `ways`
 };
 
@@ -100,7 +100,7 @@ struct SharedCount {
         hand_counting_detail::for_each_hand(
             *order[j], pr.groups, key, pr.layout, d, [&](BigCount ways, std::uint64_t taken) {
               const auto to = std::uint32_t(levels[j + 1].add(key - taken, here * ways));
-              steps[j].push_back({k, to, taken, ways, double(here * ways)});
+              steps[j].push_back({k, to, taken, double(ways), double(here * ways)});
             });
       }
     }
@@ -144,7 +144,7 @@ struct SharedCount {
         for (; s < steps[j].size() && steps[j][s].from == from; ++s)
           for (const auto& [c, w] : finish[j + 1][steps[j][s].to]) {
             if (scratch[c] == 0) touched.push_back(c);
-            scratch[c] += double(steps[j][s].ways) * w;
+            scratch[c] += steps[j][s].ways * w;
           }
         std::sort(touched.begin(), touched.end());
         for (std::uint32_t c : touched) {
