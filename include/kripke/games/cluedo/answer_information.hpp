@@ -429,19 +429,12 @@ inline double answer_information(const answer_information_detail::SharedCount& s
           const unsigned waiting = open & ~k;
           for (const auto& [h, ways] : shared.finish[j][y]) {
             const unsigned may = waiting & envelope_may_hold[h];
-            // Exactly these in the envelope, from "at least these": each is there in 1/r of
-            // the ways, r its group's cards left.
+            // Exactly these in the envelope: each is there in 1/r of the ways, r its group's
+            // cards left, independently (cards of different groups).
             for (unsigned in = may;; in = (in - 1) & may) {
-              double exactly = 0;
-              for (unsigned at_least = may;; at_least = (at_least - 1) & may) {
-                if ((at_least & in) == in) {
-                  double part = ways;
-                  for (unsigned c = 0; c < unsigned(categories); ++c)
-                    if ((at_least >> c) & 1U) part *= share_left[c];
-                  exactly += count_of[at_least ^ in] % 2 ? -part : part;
-                }
-                if (at_least == 0) break;
-              }
+              double exactly = ways;
+              for (unsigned c = 0; c < unsigned(categories); ++c)
+                if ((may >> c) & 1U) exactly *= (in >> c) & 1U ? share_left[c] : 1 - share_left[c];
               if (exactly > 0)
                 for (unsigned c = 0; c < unsigned(categories); ++c)
                   if ((shown >> c) & 1U)
