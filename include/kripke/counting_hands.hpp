@@ -335,44 +335,82 @@ inline std::size_t coarse_groups(const Prepared& pr, int first, std::vector<int>
     return n;
   }
   // A fine group's profile: its places other than `first`, and the constraints of those
-  // places that name it.
-  std::vector<std::vector<std::uint64_t>> profile(n);
-  for (std::size_t g = 0; g < n; ++g)
-    profile[g].push_back(pr.groups[g].allowed & ~(PlaceMask{1} << first));
+  // places that name it (one bit each), `words` 64-bit words per group.
+  std::vector<GroupMask> masks;
   for (const Place& q : pr.places) {
     if (q.index == first) continue;
-    std::vector<GroupMask> masks(q.at_least_one.begin(), q.at_least_one.end());
+    masks.insert(masks.end(), q.at_least_one.begin(), q.at_least_one.end());
     masks.insert(masks.end(), q.not_all_of.begin(), q.not_all_of.end());
     for (const auto& [mask, k] : q.exactly) masks.push_back(mask);
-    for (std::size_t g = 0; g < n; ++g) {
-      std::uint64_t word = 0;
-      for (std::size_t k = 0; k < masks.size(); ++k) {
-        word = (word << 1) | ((masks[k] >> g) & 1U);
-        if (k % 64 == 63 || k + 1 == masks.size()) profile[g].push_back(word), word = 0;
-      }
-    }
+  }
+  const std::size_t words = 1 + (masks.size() + 63) / 64;
+  std::vector<std::uint64_t> profile(n * words, 0);
+  for (std::size_t g = 0; g < n; ++g) {
+    std::uint64_t* row = &profile[g * words];
+    row[0] = pr.groups[g].allowed & ~(PlaceMask{1} << first);
+    for (std::size_t k = 0; k < masks.size(); ++k)
+      row[1 + k / 64] |= std::uint64_t((masks[k] >> g) & 1U) << (k % 64);
   }
   std::vector<std::size_t> representative;  // per coarse group, its first fine group
   for (std::size_t g = 0; g < n; ++g) {
+    const auto same = [&](std::size_t r) {
+      return std::equal(&profile[r * words], &profile[r * words] + words, &profile[g * words]);
+    };
     std::size_t c = 0;
-    while (c < representative.size() && profile[representative[c]] != profile[g]) ++c;
+    while (c < representative.size() && !same(representative[c])) ++c;
     if (c == representative.size()) representative.push_back(g);
     of[g] = int(c);
   }
   return representative.size();
 }
 
-// The place to deal first: the one after which the others need the fewest groups, or none
-// when no place leaves fewer groups than there are.
+// How many kinds of hand `place` can take from the start (vectors of cards per group,
+// constraints aside), counted up to `cap`: the states its hands can start.
+inline std::size_t hand_kinds(const Prepared& pr, const Place& place, std::size_t cap) {
+  std::vector<std::size_t> ways(std::size_t(place.size) + 1, 0);  // [cards taken so far]
+  ways[0] = 1;
+  for (int g : place.groups) {
+    const int n = pr.groups[std::size_t(g)].size();
+    for (int taken = place.size; taken >= 0; --taken)
+      for (int more = 1; more <= n && more <= taken; ++more)
+        ways[std::size_t(taken)] =
+            std::min(cap, ways[std::size_t(taken)] + ways[std::size_t(taken - more)]);
+  }
+  return ways[std::size_t(place.size)];
+}
+
+// The place to deal first, if any: the one that makes the count cheapest by an estimate of
+// its states (the bound Π (size + 1) over the groups) and of the starts its hands make,
+// a coarse state weighing as many as it has groups and places (count_hands' per-start
+// sums). The bounds overstate the split counts' states more than the others', so a split
+// is taken when it is estimated under 10 times the count without it: on the notebooks of
+// `bench cluedo-grid-3` / `-6` (every grid of 21 games of 40 suggestions) the counts took
+// 0.27 / 2.9 s so, 0.80 / 4.1 s unsplit, and 0.17 / 2.1 s at 30 times, but with the slowest
+// 6-player grid 40% slower.
 inline int best_first(const Prepared& pr) {
+  const auto states = [](const std::vector<int>& sizes) {
+    double bound = 1;
+    for (int n : sizes) bound *= double(n + 1);
+    return bound;
+  };
+  std::vector<int> sizes;
+  for (const Group& g : pr.groups) sizes.push_back(g.size());
+  double cheapest = 10 * states(sizes);
   std::vector<int> of;
   int best = -1;
-  std::size_t fewest = pr.groups.size();
-  for (const Place& p : pr.places)
-    if (const std::size_t n = coarse_groups(pr, p.index, of); n < fewest) {
-      fewest = n;
+  for (const Place& p : pr.places) {
+    const std::size_t coarse = coarse_groups(pr, p.index, of);
+    if (coarse == pr.groups.size()) continue;
+    sizes.assign(coarse, 0);
+    for (std::size_t g = 0; g < pr.groups.size(); ++g)
+      sizes[std::size_t(of[g])] += pr.groups[g].size();
+    const double cost = double(hand_kinds(pr, p, std::size_t{1} << 40)) +
+                        states(sizes) * double(coarse * pr.places.size());
+    if (cost < cheapest) {
+      cheapest = cost;
       best = p.index;
     }
+  }
   return best;
 }
 
@@ -395,20 +433,26 @@ inline Place coarse_place(const Place& fine, const ForwardCount& f) {
 }
 
 // Backward from the last level: per state of levels[0], the ways the other places finish
-// the deal and, with `with_cards`, per later place and coarse group the group's cards those
-// deals put there, summed ([k * groups + c] for places[k] and coarse group c).
+// the deal, and what count_hands needs of the cards (`cards`):
+// - PerStart: per state of levels[0], per later place and coarse group, the group's cards
+//   the deals from that state put there, summed ([k * groups + c] for places[k] and coarse
+//   group c): with several starts, each weighs its cards differently;
+// - Through: with one start, the same summed over the deals from it (the forward count of
+//   each transition times the ways to finish after it), [k * groups + c] once.
 struct Finish {
   std::vector<BigCount> ways;
   std::vector<BigCount> cards;
 };
-inline Finish finish_from_starts(const ForwardCount& f, bool with_cards) {
+enum class CardsOfDeals { None, PerStart, Through };
+inline Finish finish_from_starts(const ForwardCount& f, CardsOfDeals cards) {
   const std::size_t places = f.places.size(), groups = f.groups.size();
-  const std::size_t width = with_cards ? places * groups : 0;
+  const std::size_t width = cards == CardsOfDeals::PerStart ? places * groups : 0;
   Finish next;
   next.ways.assign(f.levels[places].entries().size(), 0);
   next.cards.assign(next.ways.size() * width, 0);
   if (const std::size_t done = f.levels[places].index_of(0); done < next.ways.size())
     next.ways[done] = 1;
+  std::vector<BigCount> through(cards == CardsOfDeals::Through ? places * groups : 0, 0);
   std::vector<int> d(groups, 0);
   for (std::size_t j = places; j-- > 0;) {
     const auto& states = f.levels[j].entries();
@@ -416,13 +460,19 @@ inline Finish finish_from_starts(const ForwardCount& f, bool with_cards) {
     here.ways.assign(states.size(), 0);
     here.cards.assign(states.size() * width, 0);
     for (std::size_t s = 0; s < states.size(); ++s) {
-      const std::uint64_t key = states[s].key;
+      const auto [key, reached] = states[s];
       for_each_hand(
           f.places[j], f.groups, key, f.layout, d, [&](BigCount ways, std::uint64_t taken) {
             const std::size_t t = f.levels[j + 1].index_of(key - taken);
             const BigCount rest = next.ways[t];
             if (rest == 0) return;
             here.ways[s] += ways * rest;
+            if (cards == CardsOfDeals::Through) {
+              const BigCount deals = reached * ways * rest;
+              for (int c : f.places[j].groups)
+                if (d[std::size_t(c)])
+                  through[j * groups + std::size_t(c)] += deals * BigCount(d[std::size_t(c)]);
+            }
             if (!width) return;
             BigCount* out = &here.cards[s * width];
             const BigCount* later = &next.cards[t * width];
@@ -435,6 +485,7 @@ inline Finish finish_from_starts(const ForwardCount& f, bool with_cards) {
     }
     next = std::move(here);
   }
+  if (cards == CardsOfDeals::Through) next.cards = std::move(through);
   return next;
 }
 
@@ -504,7 +555,7 @@ inline CardMask cards_of_first_place(const ForwardCount& forward) {
   const Prepared& pr = forward.prepared;
   if (forward.first < 0) throw std::logic_error("cards_of_first_place: no first place");
   if (forward.total() == 0) return 0;
-  const Finish finish = finish_from_starts(forward, false);
+  const Finish finish = finish_from_starts(forward, CardsOfDeals::None);
   CardMask out = pr.fixed_at[std::size_t(forward.first)];
   for (const ForwardCount::FirstHand& h : forward.first_hands) {
     if (finish.ways[h.start] == 0) continue;
@@ -524,7 +575,8 @@ inline CardMask cards_of_first_place(const ForwardCount& forward) {
 // state s that the first place leaves (r_G cards of G in it), in (hands to s not holding c)
 // × (deals from s with one given card of G at q) = A_g(s) · V_{q,G}(s) / r_G, where V sums
 // the cards of G that the deals from s put at q (finish_from_starts) and A_g(s) counts the
-// hands to s, each but for its d_g / n_g share that holds c.
+// hands to s, each but for its d_g / n_g share that holds c. Without a first place (one
+// start, coarse groups the fine ones) that is the cards of g all deals put at q, / n_g.
 inline PlacementCounts count_hands(const HandConstraints& info,
                                    std::optional<ForwardCount> forward = std::nullopt) {
   using namespace hand_counting_detail;
@@ -540,7 +592,8 @@ inline PlacementCounts count_hands(const HandConstraints& info,
   if (!pr.possible) return out;
   out.total = f.total();
   if (out.total == 0) return out;
-  const Finish finish = finish_from_starts(f, true);
+  const Finish finish =
+      finish_from_starts(f, f.first >= 0 ? CardsOfDeals::PerStart : CardsOfDeals::Through);
   const std::size_t fine = pr.groups.size(), coarse = f.groups.size(), places = f.places.size();
   const std::size_t starts = f.levels[0].entries().size();
 
@@ -562,7 +615,8 @@ inline PlacementCounts count_hands(const HandConstraints& info,
     if (f.first >= 0) row.emplace_back(f.first, at_first[g] / BigCount(pr.groups[g].size()));
     for (std::size_t k = 0; k < places; ++k) {
       BigCount sum = 0;
-      for (std::size_t s = 0; s < starts; ++s) {
+      if (f.first < 0) sum = finish.cards[k * coarse + c] / BigCount(pr.groups[g].size());
+      for (std::size_t s = 0; s < starts && f.first >= 0; ++s) {
         const BigCount a = hands_without[s * fine + g];
         const BigCount v = finish.cards[(s * places + k) * coarse + c];
         if (a && v) sum += a * (v / BigCount(f.layout.get(start_states[s].key, int(c))));
