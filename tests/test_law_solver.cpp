@@ -166,6 +166,48 @@ TEST_CASE("[law-solver] random laws: the solver finds what testing every assignm
   CHECK(solved > laws / 3);
 }
 
+TEST_CASE(
+    "[law-solver] random conjunctions of linear comparisons and literals, read without the walk") {
+  const Vocabulary vocab = law_vocabulary();
+  const auto assignments = std::uint64_t(vocab.assignment_count());
+  kripke::Rng rng(20261128);
+  const auto pick = [&](std::initializer_list<const char*> words) {
+    return std::string(*(words.begin() + rng.below(words.size())));
+  };
+  int read_so = 0, with_worlds = 0;
+  for (int laws = 0; laws < 1500; ++laws) {
+    // 1 to 4 comparisons of sums of a few variables times small numbers, or literals
+    std::string law;
+    for (auto parts = 1 + rng.below(4); parts-- > 0;) {
+      if (!law.empty()) law += " & ";
+      if (rng.below(4) == 0) {
+        law += pick({"p", "q", "r", "~p", "~q", "~r"});
+        continue;
+      }
+      for (auto terms = 1 + rng.below(4); terms-- > 0;) {
+        law += std::to_string(std::int64_t(rng.below(5)) - 2) + " * ";
+        law += pick({"x", "y", "z", "p", "q", "r"}) + " + ";
+      }
+      law += std::to_string(std::int64_t(rng.below(7)) - 3) + " ";
+      law += pick({"=", "!=", "<", "<=", ">", ">="}) + " ";
+      law += std::to_string(std::int64_t(rng.below(9)) - 4);
+    }
+    INFO(law);
+    const kripke::FormulaPtr phi = kripke::parse_formula(law);
+    std::vector<std::uint32_t> expected;
+    for (std::uint64_t a = 0; a < assignments; ++a)
+      if (holds(*phi, vocab, a)) expected.push_back(std::uint32_t(a));
+    LawSolver solver(vocab, *phi);
+    REQUIRE(solver.applicable());
+    read_so += solver.reads_conjunction();
+    with_worlds += !expected.empty() && expected.size() < assignments;
+    REQUIRE(solver.worlds(assignments, assignments) == expected);
+    REQUIRE(solver.count(assignments) == kripke::BigCount(expected.size()));
+  }
+  CHECK(read_so == 1500);
+  CHECK(with_worlds > 500);
+}
+
 TEST_CASE("[law-solver] puzzles are solved in about as many steps as they have worlds") {
   const auto numbers = [](int bound) {
     kripke::Json variables = kripke::Json::array();

@@ -185,11 +185,18 @@ class LawSolver {
       blocks_.push_back(saturating_mul(blocks_.back(), BigCount(var.values.size())));
     }
     applicable_ = compile_formula(law, root_);
+    if (applicable_ && linear_conjunction(root_)) {
+      conjunction_ = true;
+      add_literals(root_);
+    }
+    for (std::size_t k = 0; k < linear_.size(); ++k) note_status(int(k), +1);
   }
 
   // False when a term of the law could fail somewhere in the domains (or the law holds
   // something the solver does not read): the caller tests every assignment instead.
   bool applicable() const { return applicable_; }
+  // Whether the law is read as a conjunction of linear comparisons (read_conjunction).
+  bool reads_conjunction() const { return conjunction_; }
 
   // How many assignments satisfy the law (saturating), or nullopt past `max_steps` steps.
   std::optional<BigCount> count(std::uint64_t max_steps) {
@@ -250,6 +257,7 @@ class LawSolver {
   // the free ones. Reading the comparison over the variable being chosen is then a lookup,
   // not a walk over every term (a sum over 12 cards, read at every step of the search).
   struct LinearSum {
+    Op op = Op::Equal;  // the comparison's: lhs - rhs op 0
     Wide constant = 0;
     Wide fixed = 0;                 // Σ a_i·value_i over the fixed variables
     Wide free_lo = 0, free_hi = 0;  // the bounds of Σ a_i·x_i over the free ones
@@ -311,6 +319,7 @@ class LawSolver {
       return;
     node.linear = int(linear_.size());
     LinearSum sum;
+    sum.op = node.op;
     sum.constant = constant;
     std::sort(terms.begin(), terms.end());
     for (std::size_t j = 0; j < terms.size();) {  // a variable's occurrences merged
@@ -367,9 +376,11 @@ class LawSolver {
     for (const auto& [sum, a] : occurs_[std::size_t(v)]) {
       LinearSum& s = linear_[std::size_t(sum)];
       const auto [lo, hi] = contribution(v, a);
+      note_status(sum, -1);
       s.fixed += a * value;
       s.free_lo -= lo;
       s.free_hi -= hi;
+      note_status(sum, +1);
     }
   }
   void unfix(int v) {
@@ -379,10 +390,107 @@ class LawSolver {
     for (const auto& [sum, a] : occurs_[std::size_t(v)]) {
       LinearSum& s = linear_[std::size_t(sum)];
       const auto [lo, hi] = contribution(v, a);
+      note_status(sum, -1);
       s.fixed -= a * value;
       s.free_lo += lo;
       s.free_hi += hi;
+      note_status(sum, +1);
     }
+  }
+
+  // A law that is a conjunction of linear comparisons (a deal of cards, say: a sum per card
+  // and per hand) is read without walking it: per comparison, whether it may still hold
+  // and may still fail over every free variable, kept as the search fixes and frees them
+  // (counted: comparisons that cannot hold, comparisons that may fail), and only the
+  // comparisons naming the variable being chosen read over its values. The reading is the
+  // walk's: the conjunction's sets are the intersection and the union of its parts'.
+  // Its parts may also be literals, p or ~p (the game language fixes some that way): read
+  // as the comparisons p = 1 and p = 0.
+  static bool linear_conjunction(const Node& node) {
+    using K = Formula::Kind;
+    if (node.kind == K::And)
+      return std::all_of(node.operands.begin(), node.operands.end(), linear_conjunction);
+    return node.kind == K::True || node.kind == K::Atom ||
+           (node.kind == K::Not && node.operands[0].kind == K::Atom) ||
+           (node.kind == K::Compare && node.linear >= 0);
+  }
+  void add_literals(const Node& node) {
+    using K = Formula::Kind;
+    if (node.kind == K::And) {
+      for (const Node& part : node.operands) add_literals(part);
+      return;
+    }
+    const bool positive = node.kind == K::Atom;
+    if (!positive && node.kind != K::Not) return;  // a comparison (or true): in linear_ already
+    const Node& atom = positive ? node : node.operands[0];
+    LinearSum sum;  // p - 1 = 0, or p = 0
+    sum.constant = positive ? -1 : 0;
+    sum.free_hi = 1;  // p free: 0 or 1
+    occurs_[std::size_t(atom.variable)].push_back({int(linear_.size()), 1});
+    linear_.push_back(sum);
+  }
+  // Whether lhs - rhs ∈ [lo, hi] may satisfy `op` (holds), may not (fails): a comparison
+  // read over a variable it does not name (compare() with a = 0).
+  static bool may_hold(Op op, Wide lo, Wide hi) {
+    switch (op) {
+      case Op::Equal:
+        return lo <= 0 && 0 <= hi;
+      case Op::Differ:
+        return !(lo == 0 && hi == 0);
+      case Op::Less:
+        return lo < 0;
+      case Op::AtMost:
+        return lo <= 0;
+      case Op::Greater:
+        return hi > 0;
+      default:
+        return hi >= 0;
+    }
+  }
+  static bool may_fail(Op op, Wide lo, Wide hi) {
+    switch (op) {
+      case Op::Equal:
+        return may_hold(Op::Differ, lo, hi);
+      case Op::Differ:
+        return may_hold(Op::Equal, lo, hi);
+      case Op::Less:
+        return may_hold(Op::AtLeast, lo, hi);
+      case Op::AtMost:
+        return may_hold(Op::Greater, lo, hi);
+      case Op::Greater:
+        return may_hold(Op::AtMost, lo, hi);
+      default:
+        return may_hold(Op::Less, lo, hi);
+    }
+  }
+  // Counts comparison `sum`'s status in (+1) or out (-1) of cannot_hold_ and may_fail_.
+  void note_status(int sum, int sign) {
+    const LinearSum& s = linear_[std::size_t(sum)];
+    const Wide lo = s.constant + s.fixed + s.free_lo, hi = s.constant + s.fixed + s.free_hi;
+    if (!may_hold(s.op, lo, hi)) cannot_hold_ += sign;
+    if (may_fail(s.op, lo, hi)) may_fail_ += sign;
+  }
+  // read(root_, v) for a linear conjunction.
+  Reading read_conjunction(int v) const {
+    const std::uint64_t n = v < 0 ? 1 : domains_[std::size_t(v)].size;
+    if (cannot_hold_ > 0) return {IndexSet::none(), IndexSet::all(n), true};
+    Reading out{IndexSet::all(n), IndexSet::none(), true};
+    long failing_elsewhere = may_fail_;  // comparisons not naming v that may fail
+    if (v >= 0)
+      for (const auto& [sum, a] : occurs_[std::size_t(v)]) {
+        const LinearSum& s = linear_[std::size_t(sum)];
+        if (may_fail(s.op, s.constant + s.fixed + s.free_lo, s.constant + s.fixed + s.free_hi))
+          --failing_elsewhere;
+        Reading r = compare_linear(sum, s.op, v);
+        out.may_hold = out.may_hold & r.may_hold;
+        if (!r.may_fail.empty()) out.may_fail = IndexSet::all(n);
+        out.exact = out.exact && (r.exact || r.may_fail.empty());
+      }
+    if (failing_elsewhere > 0) {
+      out.may_fail = IndexSet::all(n);
+      out.exact = false;
+    }
+    return out;
   }
 
   void mark_named(const CompiledTerm& t) {
@@ -508,39 +616,43 @@ class LawSolver {
   }
 
   Reading compare(const Node& node, int v) const {
-    const std::uint64_t n = v < 0 ? 1 : domains_[std::size_t(v)].size;
-    constexpr Wide inf = law_solver_detail::kInfinity;
+    if (node.linear >= 0) return compare_linear(node.linear, node.op, v);
     // lhs - rhs = a·v + [lo, hi].
     Wide a = 0, lo = 0, hi = 0;
     bool exact = false;
-    if (node.linear >= 0) {
-      const LinearSum& sum = linear_[std::size_t(node.linear)];
-      lo = sum.constant + sum.fixed + sum.free_lo;
-      hi = sum.constant + sum.fixed + sum.free_hi;
-      if (v >= 0)  // v is free: its part is a·v, not its bounds
-        for (const auto& [at, coefficient] : occurs_[std::size_t(v)])
-          if (at == node.linear) {
-            a = coefficient;
-            const auto [vlo, vhi] = contribution(v, a);
-            lo -= vlo;
-            hi -= vhi;
-          }
+    const Bounds l = bounds(node.lhs, v), r = bounds(node.rhs, v);
+    if (l.linear && r.linear) {
+      a = l.a - r.a;
+      lo = l.lo - r.hi;
+      hi = l.hi - r.lo;
       exact = lo == hi;
     } else {
-      const Bounds l = bounds(node.lhs, v), r = bounds(node.rhs, v);
-      if (l.linear && r.linear) {
-        a = l.a - r.a;
-        lo = l.lo - r.hi;
-        hi = l.hi - r.lo;
-        exact = lo == hi;
-      } else {
-        const auto x = whole(l, v), y = whole(r, v);
-        lo = x.first - y.second;
-        hi = x.second - y.first;
-      }
+      const auto x = whole(l, v), y = whole(r, v);
+      lo = x.first - y.second;
+      hi = x.second - y.first;
     }
-    // a·v + [lo, hi] op 0: where it may hold, where it may fail.
-    const Op op = node.op;
+    return compare_values(node.op, v, a, lo, hi, exact);
+  }
+  // Comparison number `linear` of linear_ (lhs - rhs op 0), read over v.
+  Reading compare_linear(int linear, Op op, int v) const {
+    const LinearSum& sum = linear_[std::size_t(linear)];
+    Wide a = 0;
+    Wide lo = sum.constant + sum.fixed + sum.free_lo;
+    Wide hi = sum.constant + sum.fixed + sum.free_hi;
+    if (v >= 0)  // v is free: its part is a·v, not its bounds
+      for (const auto& [at, coefficient] : occurs_[std::size_t(v)])
+        if (at == linear) {
+          a = coefficient;
+          const auto [vlo, vhi] = contribution(v, a);
+          lo -= vlo;
+          hi -= vhi;
+        }
+    return compare_values(op, v, a, lo, hi, lo == hi);
+  }
+  // a·v + [lo, hi] op 0: where it may hold, where it may fail.
+  Reading compare_values(Op op, int v, Wide a, Wide lo, Wide hi, bool exact) const {
+    const std::uint64_t n = v < 0 ? 1 : domains_[std::size_t(v)].size;
+    constexpr Wide inf = law_solver_detail::kInfinity;
     IndexSet holds = IndexSet::none(), fails = IndexSet::none();
     if (op == Op::Equal || op == Op::Differ) {
       IndexSet equal = scaled_between(v, a, -hi, -lo);
@@ -661,7 +773,7 @@ class LawSolver {
           out_.push_back(out_[j] + std::uint32_t(x * stride));
       return found;
     }
-    const Reading r = read(root_, v);
+    const Reading r = conjunction_ ? read_conjunction(v) : read(root_, v);
     if (r.may_hold.empty()) return 0;
     if (r.may_fail.empty()) {
       take_block(base, block_size(k), found);
@@ -694,6 +806,9 @@ class LawSolver {
   // Per variable: the linear comparisons it appears in, with its coefficient there.
   std::vector<std::vector<std::pair<int, Wide>>> occurs_;
   Node root_;
+  bool conjunction_ = false;  // the law is a conjunction of linear comparisons
+  long cannot_hold_ = 0;      // linear comparisons that cannot hold over the free variables
+  long may_fail_ = 0;         // and those that may fail
   bool applicable_ = false;
   bool counting_ = false;
   bool aborted_ = false;
