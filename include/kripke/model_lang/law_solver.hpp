@@ -189,7 +189,8 @@ class LawSolver {
       conjunction_ = true;
       add_literals(root_);
     }
-    for (std::size_t k = 0; k < linear_.size(); ++k) note_status(int(k), +1);
+    if (conjunction_)
+      for (std::size_t k = 0; k < linear_.size(); ++k) note_status(int(k), +1);
   }
 
   // False when a term of the law could fail somewhere in the domains (or the law holds
@@ -372,29 +373,33 @@ class LawSolver {
   // Variable v takes value index x (fix), or is free again (unfix).
   void fix(int v, std::size_t x) {
     fixed_[std::size_t(v)] = std::int64_t(x);
-    const Wide value = vocab_.variables()[std::size_t(v)].values[x];
-    for (const auto& [sum, a] : occurs_[std::size_t(v)]) {
-      LinearSum& s = linear_[std::size_t(sum)];
-      const auto [lo, hi] = contribution(v, a);
-      note_status(sum, -1);
-      s.fixed += a * value;
-      s.free_lo -= lo;
-      s.free_hi -= hi;
-      note_status(sum, +1);
-    }
+    shift(v, vocab_.variables()[std::size_t(v)].values[x], 1);
   }
   void unfix(int v) {
     const Wide value =
         vocab_.variables()[std::size_t(v)].values[std::size_t(fixed_[std::size_t(v)])];
     fixed_[std::size_t(v)] = -1;
+    shift(v, value, -1);
+  }
+  // v's part of its sums moves from free to fixed at `value` (sign 1) or back (-1); a
+  // conjunction's statuses follow (counted only there: other laws read their sums as they go).
+  void shift(int v, Wide value, int sign) {
+    if (conjunction_) {
+      shift_sums<true>(v, value, sign);
+    } else {
+      shift_sums<false>(v, value, sign);
+    }
+  }
+  template <bool Counted>
+  void shift_sums(int v, Wide value, int sign) {
     for (const auto& [sum, a] : occurs_[std::size_t(v)]) {
       LinearSum& s = linear_[std::size_t(sum)];
       const auto [lo, hi] = contribution(v, a);
-      note_status(sum, -1);
-      s.fixed -= a * value;
-      s.free_lo += lo;
-      s.free_hi += hi;
-      note_status(sum, +1);
+      if constexpr (Counted) note_status(sum, -1);
+      s.fixed += sign * a * value;
+      s.free_lo -= sign * lo;
+      s.free_hi -= sign * hi;
+      if constexpr (Counted) note_status(sum, +1);
     }
   }
 
