@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Usage: scripts/compare-smcdel.sh [--runs R] [--what-sum B] [N ...]
-#                                         (default N: 10 20 24 40 60 80 100; B: 500)
+# Usage: scripts/compare-smcdel.sh [--runs R] [--no-what-sum] [N ...]
+#                                         (default N: 10 20 24 40 60 80 100)
 #
 # Runs kripkesim and SMCDEL (jrclogic/SMCDEL, Gattinger's symbolic model checker for DEL,
 # on the CacBDD library through HasCacBDD) side by side.
@@ -15,10 +15,11 @@
 # 2. Models in a config (`kripkesim scenario`, default engine unless said):
 #   the muddy children as a model, "nobody knows" written ~Kw{ci} mi and ~(K{ci} mi |
 #   K{ci} ~mi) (n = the N above and 120), against SMCDEL's incremental method with Kw and
-#   with K_i p | K_i ~p; What Sum at bound B (three numbers, one the sum of the others, four
-#   announcements) and Russian cards (its bundled questions, on each engine of kripkesim)
-#   against scripts/compare-smcdel/Models.hs, the same models as SMCDEL's examples write
-#   them. What Sum runs once (SMCDEL takes minutes at B = 500).
+#   with K_i p | K_i ~p; What Sum at bound 500 (three numbers, one the sum of the others,
+#   the four announcements of `kripkesim bench scenario-from-the-law`, true at 50, 20, 30)
+#   and Russian cards (its bundled questions, on each engine of kripkesim) against
+#   scripts/compare-smcdel/Models.hs, the same models as SMCDEL's examples write them.
+#   What Sum runs once (SMCDEL takes one to three minutes); --no-what-sum leaves it out.
 # Every command is timed with hyperfine (R runs, default 5; the whole process): each cell
 # gives the CPU time (user + sys, the mean over the runs), which the machine's load hardly
 # moves, and the median wall time after it. The ratio SMCDEL incremental / kripkesim is of
@@ -36,12 +37,12 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 
 runs=5
-what_sum=500
+what_sum=500  # the bound; the scenario's announcements are true at 50, 20, 30 there
 counts=()
 while (($#)); do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
-    --what-sum) what_sum="$2"; shift 2 ;;
+    --no-what-sum) what_sum=""; shift ;;
     -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     [0-9]*) counts+=("$1"); shift ;;
     *) echo "compare-smcdel: unknown argument '$1' (see --help)" >&2; exit 2 ;;
@@ -121,6 +122,27 @@ timed() {  # $1: label; the rest: the command. Prints "CPU,wall" in seconds (see
   python3 -c 'import json, sys; r = json.load(open(sys.argv[1]))["results"][0]; print("%r,%r" % (r["user"] + r["system"], r["median"]))' "$work/times/$label.json"
 }
 
+# A table row: its first cell, then times ("CPU,wall" in seconds, or empty), then "--" and
+# the ratio's numerator time, its start-up, the denominator time and its start-up.
+row() {
+  python3 - "$@" <<'PY'
+import sys
+args = sys.argv[1:]
+cut = args.index("--")
+cells, (num, num0, den, den0) = args[:cut], args[cut + 1:]
+cpu = lambda t: float(t.split(",")[0])
+def ms(t):  # "CPU ms (wall ms)"
+    if not t:
+        return "-"
+    c, w = (float(x) * 1000 for x in t.split(","))
+    return f"{c:.1f} ms ({w:.1f} ms)"
+work = (cpu(num) - cpu(num0), cpu(den) - cpu(den0))
+# Below a millisecond of work the difference of two times is noise, not a ratio.
+ratio = f"{work[0] / work[1]:.1f}" if min(work) >= 1e-3 else "within start-up"
+print("| " + " | ".join([cells[0]] + [ms(t) for t in cells[1:]] + [ratio]) + " |")
+PY
+}
+
 echo "# $("$kripkesim" --version) and SMCDEL ($(git -C "$smcdel_src" log -1 --format='%h %cs' 2>/dev/null || echo 'version unknown')), $(nproc) cores, $(date -u +%Y-%m-%dT%H:%MZ)"
 echo "# load before: $(cut -d' ' -f1-3 /proc/loadavg); $runs runs each (hyperfine -N, one warm-up): CPU time (mean), then the median wall time"
 small="$(config 2)"
@@ -140,20 +162,7 @@ for n in "${counts[@]}"; do
     published=""  # minutes per run past 60 children
   fi
   incremental="$(timed "incremental-$n" "$smcdel" incremental "$n")"
-  python3 - "$n" "$text" "$jsonl" "$published" "$incremental" "$k_start" "$s_start" <<'PY'
-import sys
-n, text, jsonl, published, incremental, k_start, s_start = sys.argv[1:]
-cpu = lambda t: float(t.split(",")[0])
-def ms(t):  # "CPU ms (wall ms)"
-    if not t:
-        return "-"
-    c, w = (float(x) * 1000 for x in t.split(","))
-    return f"{c:.1f} ms ({w:.1f} ms)"
-work = (cpu(incremental) - cpu(s_start), cpu(jsonl) - cpu(k_start))
-# Below a millisecond of work the difference of two times is noise, not a ratio.
-ratio = f"{work[0] / work[1]:.1f}" if min(work) >= 1e-3 else "within start-up"
-print(f"| {n} | {ms(text)} | {ms(jsonl)} | {ms(published)} | {ms(incremental)} | {ratio} |")
-PY
+  row "$n" "$text" "$jsonl" "$published" "$incremental" -- "$incremental" "$s_start" "$jsonl" "$k_start"
 done
 
 muddy_model() {  # $1: n; $2: kw or k. The muddy children as a model (every child muddy).
@@ -191,38 +200,30 @@ PY
   echo "$file"
 }
 
-ratio_row() {  # label, kripkesim time, SMCDEL time: a row with the CPU ratio minus start-ups
-  python3 - "$@" "$k_model_start" "$s_start" <<'PY'
-import sys
-label, k, s, k0, s0 = sys.argv[1:]
-cpu = lambda t: float(t.split(",")[0])
-def ms(t):
-    c, w = (float(x) * 1000 for x in t.split(","))
-    return f"{c:.1f} ms ({w:.1f} ms)"
-work = (cpu(s) - cpu(s0), cpu(k) - cpu(k0))
-ratio = f"{work[0] / work[1]:.1f}" if min(work) >= 1e-3 else "within start-up"
-print(f"| {label} | {ms(k)} | {ms(s)} | {ratio} |")
-PY
+ratio_row() {  # label, kripkesim time, SMCDEL time, SMCDEL's start-up: a row with the CPU ratio minus start-ups
+  row "$1" "$2" "$3" -- "$3" "$4" "$2" "$k_model_start"
 }
-
 echo
 k_model_start="$(timed k-model-start "$kripkesim" scenario "$(muddy_model 2 kw)")"
-echo "# models: kripkesim scenario start-up (n = 2) $(python3 -c 'import sys; print("%.1f ms CPU" % (float(sys.argv[1].split(",")[0]) * 1000))' "$k_model_start")"
+m_start="$(timed m-start "$models" whatsum 2)"  # Models.hs's start-up: a law of 8 assignments
+echo "# models: start-up, CPU: kripkesim scenario (n = 2) $(python3 -c 'import sys; print(" ms, Models.hs ".join("%.1f" % (float(t.split(",")[0]) * 1000) for t in sys.argv[1:]) + " ms")' "$k_model_start" "$m_start")"
 echo
 echo "| model | kripkesim scenario | SMCDEL | SMCDEL / kripkesim, CPU minus start-up |"
 echo "|---|---:|---:|---:|"
 for n in "${counts[@]}" 120; do
   ratio_row "muddy n = $n, ~Kw{ci} mi" "$(timed "model-kw-$n" "$kripkesim" scenario "$(muddy_model "$n" kw)")" \
-    "$(timed "incremental-$n" "$smcdel" incremental "$n")"
+    "$(timed "incremental-$n" "$smcdel" incremental "$n")" "$s_start"
   ratio_row "muddy n = $n, ~(K{ci} mi \| K{ci} ~mi)" "$(timed "model-k-$n" "$kripkesim" scenario "$(muddy_model "$n" k)")" \
-    "$(timed "incremental-k-$n" "$smcdel" incremental-k "$n")"
+    "$(timed "incremental-k-$n" "$smcdel" incremental-k "$n")" "$s_start"
 done
 cards="$root/configs/models/russian-cards.json"
 russian="$(timed russian-smcdel "$models" russian)"
 for engine in explicit symbolic; do
-  ratio_row "Russian cards, $engine engine" "$(timed "russian-$engine" "$kripkesim" scenario "$cards" --engine "$engine")" "$russian"
+  ratio_row "Russian cards, $engine engine" "$(timed "russian-$engine" "$kripkesim" scenario "$cards" --engine "$engine")" "$russian" "$m_start"
 done
-ratio_row "What Sum, bound $what_sum (once)" "$(timed "once-what-sum-k" "$kripkesim" scenario "$(what_sum_config "$what_sum")")" \
-  "$(timed "once-what-sum-s" "$models" whatsum "$what_sum")"
+if [[ -n "$what_sum" ]]; then
+  ratio_row "What Sum, bound $what_sum (once)" "$(timed "once-what-sum-k" "$kripkesim" scenario "$(what_sum_config "$what_sum")")" \
+    "$(timed "once-what-sum-s" "$models" whatsum "$what_sum")" "$m_start"
+fi
 echo
 echo "# load after: $(cut -d' ' -f1-3 /proc/loadavg)"
