@@ -47,7 +47,7 @@ using hand_counting_detail::Prepared;
 struct Step {
   std::uint32_t from, to;
   std::uint64_t taken;
-  double ways;    // the hands of cards (a few cards' binomials: exact as a double)
+  double ways;    // the hands of cards (only summed in floating point, as the weights are)
   double weight;  // the deals to `from` times `ways`
 };
 
