@@ -27,6 +27,8 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
+#include <memory>
 #include <vector>
 
 #include "kripke/counting_hands.hpp"
@@ -70,6 +72,9 @@ struct SharedCount {
   // categories).
   struct Moments {
     std::vector<double> one, two[3], three;
+    // Per group, the states where its moment `one` is not zero (nor then any moment of a
+    // pair or triple with it): a suggestion reads those alone.
+    std::vector<std::vector<std::uint32_t>> reached;
   };
   std::vector<Moments> moments;
   // The envelope classes: the last level's states the envelope can take whole. Per class,
@@ -213,6 +218,10 @@ struct SharedCount {
             }
           }
       }
+      m.reached.assign(groups, {});
+      for (std::size_t g = 0; g < groups; ++g)
+        for (std::size_t y = 0; y < states; ++y)
+          if (m.one[g * states + y] != 0) m.reached[g].push_back(std::uint32_t(y));
     }
   }
 };
@@ -351,14 +360,32 @@ inline double answer_information(const answer_information_detail::SharedCount& s
     for (int c = 0; c < categories; ++c)
       if (((open >> c) & 1U) && shared.class_group[h][std::size_t(c)] == group_of[std::size_t(c)])
         envelope_may_hold[h] |= 1U << c;
-  std::vector<double> held;  // [state after the answerer][K]
+  // [state after the answerer][K], a state's row cleared when first written (`written`):
+  // most states are not reached by a given suggestion's answers.
+  // Rows of whole blocks of 8, cleared by fixed-size copies (a call to memset per row cost
+  // as much as the rest of the row's work).
+  const std::size_t stride = (subsets + 7) / 8 * 8;
+  std::size_t most_states = 0;
+  for (std::size_t j = 1; j <= answerers; ++j)
+    most_states = std::max(most_states, shared.levels[j].entries().size());
+  const auto held = std::make_unique_for_overwrite<double[]>(most_states * stride);
+  std::vector<std::uint8_t> written;
+  static constexpr double kZeros[8] = {};
+  const auto row = [&](std::size_t y) {
+    double* r = &held[y * stride];
+    if (!written[y]) {
+      written[y] = 1;
+      for (std::size_t b = 0; b < stride; b += 8) std::memcpy(r + b, kZeros, sizeof kZeros);
+    }
+    return r;
+  };
   for (std::size_t j = 1; j <= std::min(answerers, first_held); ++j) {
     unsigned fixed = 0;  // suggested cards of known place this answerer holds
     for (int c = 0; c < categories; ++c)
       if (held_by[std::size_t(c)] == j) fixed |= 1U << c;
     const auto& before = shared.levels[j - 1].entries();
     const auto& after = shared.levels[j].entries();
-    held.assign(after.size() * subsets, 0.0);
+    written.assign(after.size(), 0);
     int r[8], d[8];  // per marked group (at most one per category)
     const auto add_step = [&](const answer_information_detail::Step& s) {
       const std::uint64_t key = before[s.from].key;
@@ -381,7 +408,7 @@ inline double answer_information(const answer_information_detail::SharedCount& s
                          ? 0
                          : weight * binom(d[i], given) * binom(r[i] - d[i], x.m - given);
           }
-          held[s.to * subsets + k] += weight;
+          row(s.to)[k] += weight;
         }
         if (k == 0) break;
       }
@@ -407,23 +434,25 @@ inline double answer_information(const answer_information_detail::SharedCount& s
                             std::size_t(position[2])) *
                            states];
         const unsigned rest = open & ~k;
-        for (std::size_t y = 0; y < states; ++y) {
+        for (const std::uint32_t y : m.reached[std::size_t(group_of[std::size_t(first)])]) {
           double w = moment[y];
           if (w == 0) continue;
           for (int c = 0; c < 3; ++c)
             if ((rest >> c) & 1U) w *= double(layout.get(after[y].key, group_of[std::size_t(c)]));
-          held[y * subsets + k] = w;
+          row(y)[k] = w;
         }
       }
     }
     for (std::size_t y = 0; y < after.size(); ++y) {
+      if (!written[y]) continue;
       // Per category, 1 / the cards left of its suggested card's group.
-      double share_left[8] = {};
+      double share_left[8];  // set for every category (zeroing the array cost a memset call)
       for (int c = 0; c < categories; ++c)
-        if ((open >> c) & 1U)
-          share_left[c] = 1.0 / double(layout.get(after[y].key, group_of[std::size_t(c)]));
+        share_left[c] = (open >> c) & 1U
+                            ? 1.0 / double(layout.get(after[y].key, group_of[std::size_t(c)]))
+                            : 0.0;
       for (unsigned k = open;; k = (k - 1) & open) {
-        if (const double w = held[y * subsets + k]; w > 0) {
+        if (const double w = held[y * stride + k]; w > 0) {
           const unsigned shown = k | fixed;
           const double each = w / denominator[k] * double(share / count_of[shown]);
           const unsigned waiting = open & ~k;
