@@ -360,10 +360,9 @@ inline double answer_information(const answer_information_detail::SharedCount& s
     for (int c = 0; c < categories; ++c)
       if (((open >> c) & 1U) && shared.class_group[h][std::size_t(c)] == group_of[std::size_t(c)])
         envelope_may_hold[h] |= 1U << c;
-  // [state after the answerer][K], a state's row cleared when first written (`written`):
-  // most states are not reached by a given suggestion's answers.
-  // Rows of whole blocks of 8, cleared by fixed-size copies (a call to memset per row cost
-  // as much as the rest of the row's work).
+  // [state after the answerer][K]: most states are not reached by a given suggestion's
+  // answers, so a state's row is cleared when first written (`written`), not every row for
+  // every suggestion; rows are whole blocks of 8, cleared by fixed-size copies.
   const std::size_t stride = (subsets + 7) / 8 * 8;
   std::size_t most_states = 0;
   for (std::size_t j = 1; j <= answerers; ++j)
@@ -446,7 +445,7 @@ inline double answer_information(const answer_information_detail::SharedCount& s
     for (std::size_t y = 0; y < after.size(); ++y) {
       if (!written[y]) continue;
       // Per category, 1 / the cards left of its suggested card's group.
-      double share_left[8];  // set for every category (zeroing the array cost a memset call)
+      double share_left[8];  // set below for every category
       for (int c = 0; c < categories; ++c)
         share_left[c] = (open >> c) & 1U
                             ? 1.0 / double(layout.get(after[y].key, group_of[std::size_t(c)]))
