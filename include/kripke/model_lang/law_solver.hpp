@@ -188,9 +188,8 @@ class LawSolver {
     if (applicable_ && linear_conjunction(root_)) {
       conjunction_ = true;
       add_literals(root_);
-    }
-    if (conjunction_)
       for (std::size_t k = 0; k < linear_.size(); ++k) note_status(int(k), +1);
+    }
   }
 
   // False when a term of the law could fail somewhere in the domains (or the law holds
@@ -468,10 +467,14 @@ class LawSolver {
         return may_hold(Op::Less, lo, hi);
     }
   }
+  // The range of lhs - rhs over the free variables.
+  static std::pair<Wide, Wide> range(const LinearSum& s) {
+    return {s.constant + s.fixed + s.free_lo, s.constant + s.fixed + s.free_hi};
+  }
   // Counts comparison `sum`'s status in (+1) or out (-1) of cannot_hold_ and may_fail_.
   void note_status(int sum, int sign) {
     const LinearSum& s = linear_[std::size_t(sum)];
-    const Wide lo = s.constant + s.fixed + s.free_lo, hi = s.constant + s.fixed + s.free_hi;
+    const auto [lo, hi] = range(s);
     if (!may_hold(s.op, lo, hi)) cannot_hold_ += sign;
     if (may_fail(s.op, lo, hi)) may_fail_ += sign;
   }
@@ -483,10 +486,9 @@ class LawSolver {
     long failing_elsewhere = may_fail_;  // comparisons not naming v that may fail
     if (v >= 0)
       for (const auto& [sum, a] : occurs_[std::size_t(v)]) {
-        const LinearSum& s = linear_[std::size_t(sum)];
-        if (may_fail(s.op, s.constant + s.fixed + s.free_lo, s.constant + s.fixed + s.free_hi))
-          --failing_elsewhere;
-        Reading r = compare_linear(sum, s.op, v);
+        const auto [lo, hi] = range(linear_[std::size_t(sum)]);
+        if (may_fail(linear_[std::size_t(sum)].op, lo, hi)) --failing_elsewhere;
+        Reading r = compare_linear(sum, v, a);
         out.may_hold = out.may_hold & r.may_hold;
         if (!r.may_fail.empty()) out.may_fail = IndexSet::all(n);
         out.exact = out.exact && (r.exact || r.may_fail.empty());
@@ -621,7 +623,13 @@ class LawSolver {
   }
 
   Reading compare(const Node& node, int v) const {
-    if (node.linear >= 0) return compare_linear(node.linear, node.op, v);
+    if (node.linear >= 0) {
+      Wide a = 0;  // v's coefficient in the sum
+      if (v >= 0)
+        for (const auto& [at, coefficient] : occurs_[std::size_t(v)])
+          if (at == node.linear) a = coefficient;
+      return compare_linear(node.linear, v, a);
+    }
     // lhs - rhs = a·v + [lo, hi].
     Wide a = 0, lo = 0, hi = 0;
     bool exact = false;
@@ -638,21 +646,17 @@ class LawSolver {
     }
     return compare_values(node.op, v, a, lo, hi, exact);
   }
-  // Comparison number `linear` of linear_ (lhs - rhs op 0), read over v.
-  Reading compare_linear(int linear, Op op, int v) const {
+  // Comparison number `linear` of linear_ (lhs - rhs op 0), read over v, whose coefficient
+  // in it is a (0: v is not in it).
+  Reading compare_linear(int linear, int v, Wide a) const {
     const LinearSum& sum = linear_[std::size_t(linear)];
-    Wide a = 0;
-    Wide lo = sum.constant + sum.fixed + sum.free_lo;
-    Wide hi = sum.constant + sum.fixed + sum.free_hi;
-    if (v >= 0)  // v is free: its part is a·v, not its bounds
-      for (const auto& [at, coefficient] : occurs_[std::size_t(v)])
-        if (at == linear) {
-          a = coefficient;
-          const auto [vlo, vhi] = contribution(v, a);
-          lo -= vlo;
-          hi -= vhi;
-        }
-    return compare_values(op, v, a, lo, hi, lo == hi);
+    auto [lo, hi] = range(sum);
+    if (a != 0) {  // v is free: its part is a·v, not its bounds
+      const auto [vlo, vhi] = contribution(v, a);
+      lo -= vlo;
+      hi -= vhi;
+    }
+    return compare_values(sum.op, v, a, lo, hi, lo == hi);
   }
   // a·v + [lo, hi] op 0: where it may hold, where it may fail.
   Reading compare_values(Op op, int v, Wide a, Wide lo, Wide hi, bool exact) const {
