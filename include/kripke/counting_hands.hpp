@@ -597,10 +597,10 @@ inline PlacementCounts count_hands(const HandConstraints& info,
   const std::size_t fine = pr.groups.size(), coarse = f.groups.size(), places = f.places.size();
   const std::size_t starts = f.levels[0].entries().size();
 
-  // A_g(s), and at the first place Σ ways·finish·d_g per fine group.
+  // A_g(s), and at the first place Σ ways·finish·d_g per fine group (with a first place).
   std::vector<BigCount> hands_without(starts * fine, 0), at_first(fine, 0);
   for (const ForwardCount::FirstHand& h : f.first_hands) {
-    if (finish.ways[h.start] == 0) continue;
+    if (f.first < 0 || finish.ways[h.start] == 0) continue;
     BigCount* a = &hands_without[h.start * fine];
     for (std::size_t g = 0; g < fine; ++g) {
       const int n = pr.groups[g].size(), d = pr.layout.get(h.taken, int(g));
@@ -615,11 +615,14 @@ inline PlacementCounts count_hands(const HandConstraints& info,
     if (f.first >= 0) row.emplace_back(f.first, at_first[g] / BigCount(pr.groups[g].size()));
     for (std::size_t k = 0; k < places; ++k) {
       BigCount sum = 0;
-      if (f.first < 0) sum = finish.cards[k * coarse + c] / BigCount(pr.groups[g].size());
-      for (std::size_t s = 0; s < starts && f.first >= 0; ++s) {
-        const BigCount a = hands_without[s * fine + g];
-        const BigCount v = finish.cards[(s * places + k) * coarse + c];
-        if (a && v) sum += a * (v / BigCount(f.layout.get(start_states[s].key, int(c))));
+      if (f.first < 0) {  // one start, the coarse groups the fine ones
+        sum = finish.cards[k * coarse + c] / BigCount(pr.groups[g].size());
+      } else {
+        for (std::size_t s = 0; s < starts; ++s) {
+          const BigCount a = hands_without[s * fine + g];
+          const BigCount v = finish.cards[(s * places + k) * coarse + c];
+          if (a && v) sum += a * (v / BigCount(f.layout.get(start_states[s].key, int(c))));
+        }
       }
       row.emplace_back(f.places[k].index, sum);
     }
