@@ -65,7 +65,7 @@ CardMask random_set(Rng& rng, int n) {
 
 TEST_CASE("[counting-hands] random literals and hand constraints agree with brute force") {
   Rng rng(19);
-  int consistent = 0, contradictory = 0, constraints = 0, coarser = 0;
+  int consistent = 0, contradictory = 0, constraints = 0, coarser = 0, enumerated = 0, read = 0;
   for (int round = 0; round < 600; ++round) {
     const int places = 2 + int(rng.below(3));
     const int n = places + int(rng.below(10 - std::uint64_t(places)));
@@ -106,10 +106,19 @@ TEST_CASE("[counting-hands] random literals and hand constraints agree with brut
     }
     const Brute brute = brute_force(info);
     INFO("round " << round);
-    // Dealt from the place count_forward chooses, and from each place in turn.
+    // Dealt from the place count_forward chooses, and from each place in turn; the backward
+    // passes read the steps the forward pass kept, or (every other count, its steps
+    // dropped at once or part way) enumerate the hands again.
     for (int first = -1; first < places; ++first) {
       INFO("first " << first);
-      const ForwardCount forward = count_forward(info, first);
+      const std::size_t keep =
+          (round + first) % 2 ? ForwardCount::kKeptSteps : std::size_t(round % 3);
+      const ForwardCount forward = count_forward(info, first, keep);
+      if (forward.prepared.possible) {
+        if (keep == ForwardCount::kKeptSteps)
+          REQUIRE(forward.steps.size() == forward.places.size());
+        (forward.steps.empty() ? enumerated : read) += 1;
+      }
       if (first < 0 && forward.groups.size() < forward.prepared.groups.size()) ++coarser;
       const PlacementCounts counts = count_hands(info, forward);
       REQUIRE(counts.total == BigCount(brute.total));
@@ -127,6 +136,8 @@ TEST_CASE("[counting-hands] random literals and hand constraints agree with brut
   CHECK(contradictory > 10);
   CHECK(constraints > 900);
   CHECK(coarser > 100);  // the chosen first place left the others fewer groups
+  CHECK(enumerated > 500);
+  CHECK(read > 1000);
 }
 
 TEST_CASE("[counting-hands] with literals only it is the group counting engine") {

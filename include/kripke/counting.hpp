@@ -125,18 +125,25 @@ class Binomials {
     return t;
   }
   BigCount operator()(int n, int k) const { return c_[std::size_t(n)][std::size_t(k)]; }
+  // The same in 64 bits: every C(n, k) with n <= 64 is below 2^64 (the largest, C(64, 32),
+  // is about 1.8e18), and so is any product of C(n_i, k_i) with Σ n_i <= 64 (it counts some
+  // of the C(Σ n_i, Σ k_i) subsets).
+  std::uint64_t word(int n, int k) const { return words_[std::size_t(n * (kMax + 1) + k)]; }
 
  private:
   static constexpr int kMax = 64;
-  Binomials() : c_(kMax + 1, std::vector<BigCount>(kMax + 1, 0)) {
+  Binomials() : c_(kMax + 1, std::vector<BigCount>(kMax + 1, 0)), words_((kMax + 1) * (kMax + 1)) {
     for (int n = 0; n <= kMax; ++n) {
       c_[std::size_t(n)][0] = 1;
       for (int k = 1; k <= n; ++k)
         c_[std::size_t(n)][std::size_t(k)] =
             c_[std::size_t(n - 1)][std::size_t(k - 1)] + c_[std::size_t(n - 1)][std::size_t(k)];
+      for (int k = 0; k <= n; ++k)
+        words_[std::size_t(n * (kMax + 1) + k)] = std::uint64_t(c_[std::size_t(n)][std::size_t(k)]);
     }
   }
   std::vector<std::vector<BigCount>> c_;
+  std::vector<std::uint64_t> words_;  // [n * (kMax + 1) + k]
 };
 
 // A group of interchangeable cards: same allowed places.

@@ -116,21 +116,29 @@ struct Layout {
 
 // Calls visit(d, ways, taken) for every hand place `pl` can take from state `key` that
 // satisfies its constraints: d[g] cards of group g, ways = Π C(left_g, d_g), taken = the
-// key decrement.
+// key decrement. A hand's ways are multiplied in 64 bits (Binomials::word: they count some
+// of the C(64, size) hands at most).
 template <class Visit>
 void for_each_hand(const Place& pl, const std::vector<Group>& groups, std::uint64_t key,
                    const Layout& layout, std::vector<int>& d, Visit&& visit) {
   const counting_detail::Binomials& binom = counting_detail::Binomials::table();
   // The place's groups with cards left (the others give none), and the cards left from the
   // i-th of them on.
-  std::array<std::pair<int, int>, 64> open;  // (group, cards left)
+  struct Open {
+    int group, room;
+    std::uint64_t unit;  // the group's 1 in the key
+    bool all;            // taking all `room` cards takes the whole group
+  };
+  std::array<Open, 64> open;
   std::size_t n = 0;
   for (int g : pl.groups) {
     d[std::size_t(g)] = 0;
-    if (const int room = layout.get(key, g); room > 0) open[n++] = {g, room};
+    if (const int room = layout.get(key, g); room > 0)
+      open[n++] = {g, room, layout.unit(g), room == groups[std::size_t(g)].size()};
   }
   std::array<int, 65> after{};
-  for (std::size_t i = n; i-- > 0;) after[i] = after[i + 1] + open[i].second;
+  for (std::size_t i = n; i-- > 0;) after[i] = after[i + 1] + open[i].room;
+  if (after[0] < pl.size) return;
   auto accepts = [&](GroupMask given, GroupMask whole) {
     for (GroupMask s : pl.at_least_one)
       if (!(given & s)) return false;
@@ -143,23 +151,25 @@ void for_each_hand(const Place& pl, const std::vector<Group>& groups, std::uint6
     }
     return true;
   };
-  auto rec = [&](auto&& self, std::size_t i, int left, BigCount ways, std::uint64_t taken,
+  // Only the x that leave the later groups room enough for the rest of the hand are tried
+  // (after[i] >= left holds on every call).
+  auto rec = [&](auto&& self, std::size_t i, int left, std::uint64_t ways, std::uint64_t taken,
                  GroupMask given, GroupMask whole) -> void {
     if (left == 0) {
-      for (std::size_t k = i; k < n; ++k) d[std::size_t(open[k].first)] = 0;
-      if (accepts(given, whole)) visit(ways, taken);
+      for (std::size_t k = i; k < n; ++k) d[std::size_t(open[k].group)] = 0;
+      if (accepts(given, whole)) visit(BigCount(ways), taken);
       return;
     }
-    if (i == n || after[i] < left) return;
-    const auto [g, room] = open[i];
-    for (int x = std::min(room, left); x >= 0; --x) {
-      d[std::size_t(g)] = x;
-      const GroupMask bit = GroupMask{1} << g;
-      self(self, i + 1, left - x, ways * binom(room, x), taken + std::uint64_t(x) * layout.unit(g),
-           x ? given | bit : given, x == groups[std::size_t(g)].size() ? whole | bit : whole);
+    const Open& o = open[i];
+    const GroupMask bit = GroupMask{1} << o.group;
+    for (int x = std::min(o.room, left), least = std::max(0, left - after[i + 1]); x >= least;
+         --x) {
+      d[std::size_t(o.group)] = x;
+      self(self, i + 1, left - x, ways * binom.word(o.room, x), taken + std::uint64_t(x) * o.unit,
+           x ? given | bit : given, o.all && x == o.room ? whole | bit : whole);
     }
   };
-  rec(rec, 0, pl.size, BigCount{1}, 0, 0, 0);
+  rec(rec, 0, pl.size, 1, 0, 0, 0);
 }
 
 // The count set up: cards of known place set aside, the others grouped by profile, every
@@ -321,6 +331,40 @@ struct ForwardCount {
   // places[j].
   std::vector<counting_detail::Level> levels;
   BigCount total() const { return levels.empty() ? 0 : levels.back().find(0); }
+
+  // [j]: the hands places[j] takes from the states of levels[j], state by state, kept so
+  // that the backward passes (finish_from_starts, once for the log's outlook and once for
+  // the whole table) read them instead of enumerating and looking up every hand again.
+  // Empty when a count has more than kKeptSteps of them (24 bytes each; count_forward's
+  // `keep_steps`): the passes then enumerate.
+  struct Step {
+    std::uint32_t to;     // its state in levels[j + 1]
+    std::uint64_t ways;   // the hands of cards (below 2^64: Binomials::word)
+    std::uint64_t taken;  // the key decrement
+  };
+  struct Steps {
+    std::vector<std::uint32_t> first;  // [state]: where its steps start; [states]: the end
+    std::vector<Step> steps;
+  };
+  static constexpr std::size_t kKeptSteps = std::size_t{1} << 22;
+  std::vector<Steps> steps;
+
+  // Calls visit(to, ways, taken) for every hand places[j] takes from the s-th state of
+  // levels[j].
+  template <class Visit>
+  void for_each_step(std::size_t j, std::size_t s, std::vector<int>& d, Visit&& visit) const {
+    if (!steps.empty()) {
+      const Steps& here = steps[j];
+      for (std::uint32_t k = here.first[s]; k < here.first[s + 1]; ++k)
+        visit(std::size_t(here.steps[k].to), BigCount(here.steps[k].ways), here.steps[k].taken);
+      return;
+    }
+    const std::uint64_t key = levels[j].entries()[s].key;
+    hand_counting_detail::for_each_hand(places[j], groups, key, layout, d,
+                                        [&](BigCount ways, std::uint64_t taken) {
+                                          visit(levels[j + 1].index_of(key - taken), ways, taken);
+                                        });
+  }
 };
 
 namespace hand_counting_detail {
@@ -460,28 +504,26 @@ inline Finish finish_from_starts(const ForwardCount& f, CardsOfDeals cards) {
     here.ways.assign(states.size(), 0);
     here.cards.assign(states.size() * width, 0);
     for (std::size_t s = 0; s < states.size(); ++s) {
-      const auto [key, reached] = states[s];
-      for_each_hand(
-          f.places[j], f.groups, key, f.layout, d, [&](BigCount ways, std::uint64_t taken) {
-            const std::size_t t = f.levels[j + 1].index_of(key - taken);
-            const BigCount rest = next.ways[t];
-            if (rest == 0) return;
-            here.ways[s] += ways * rest;
-            if (cards == CardsOfDeals::Through) {
-              const BigCount deals = reached * ways * rest;
-              for (int c : f.places[j].groups)
-                if (d[std::size_t(c)])
-                  through[j * groups + std::size_t(c)] += deals * BigCount(d[std::size_t(c)]);
-            }
-            if (!width) return;
-            BigCount* out = &here.cards[s * width];
-            const BigCount* later = &next.cards[t * width];
-            for (std::size_t k = (j + 1) * groups; k < width; ++k)
-              if (later[k]) out[k] += ways * later[k];
-            for (int c : f.places[j].groups)
-              if (d[std::size_t(c)])
-                out[j * groups + std::size_t(c)] += ways * rest * BigCount(d[std::size_t(c)]);
-          });
+      const BigCount reached = states[s].value;
+      f.for_each_step(j, s, d, [&](std::size_t t, BigCount ways, std::uint64_t taken) {
+        const BigCount rest = next.ways[t];
+        if (rest == 0) return;
+        here.ways[s] += ways * rest;
+        if (cards == CardsOfDeals::Through) {
+          const BigCount deals = reached * ways * rest;
+          for (int c : f.places[j].groups)
+            if (const int taken_c = f.layout.get(taken, c))
+              through[j * groups + std::size_t(c)] += deals * BigCount(taken_c);
+        }
+        if (!width) return;
+        BigCount* out = &here.cards[s * width];
+        const BigCount* later = &next.cards[t * width];
+        for (std::size_t k = (j + 1) * groups; k < width; ++k)
+          if (later[k]) out[k] += ways * later[k];
+        for (int c : f.places[j].groups)
+          if (const int taken_c = f.layout.get(taken, c))
+            out[j * groups + std::size_t(c)] += ways * rest * BigCount(taken_c);
+      });
     }
     next = std::move(here);
   }
@@ -494,7 +536,8 @@ inline Finish finish_from_starts(const ForwardCount& f, CardsOfDeals cards) {
 // The forward half of a count, dealt from `first` (-1: the place after which the others
 // need the fewest groups, if any): the other places in counting order, largest first, and
 // per level the ways to reach each state. count_hands finishes it; a caller may keep it.
-inline ForwardCount count_forward(const HandConstraints& info, int first = -1) {
+inline ForwardCount count_forward(const HandConstraints& info, int first = -1,
+                                  std::size_t keep_steps = ForwardCount::kKeptSteps) {
   using namespace hand_counting_detail;
   ForwardCount out;
   out.prepared = prepare(info);
@@ -539,12 +582,28 @@ inline ForwardCount count_forward(const HandConstraints& info, int first = -1) {
   } else {
     first_hand(1, 0);
   }
-  for (std::size_t j = 0; j < out.places.size(); ++j)
-    for (const counting_detail::Level::Entry& e : out.levels[j].entries())
+  out.steps.resize(out.places.size());
+  std::size_t kept = 0;  // the steps of the levels before j
+  for (std::size_t j = 0; j < out.places.size(); ++j) {
+    ForwardCount::Steps* here = out.steps.empty() ? nullptr : &out.steps[j];
+    for (const counting_detail::Level::Entry& e : out.levels[j].entries()) {
+      if (here) here->first.push_back(std::uint32_t(here->steps.size()));
       for_each_hand(out.places[j], out.groups, e.key, out.layout, d,
                     [&](BigCount ways, std::uint64_t taken) {
-                      out.levels[j + 1].add(e.key - taken, e.value * ways);
+                      const std::size_t to = out.levels[j + 1].add(e.key - taken, e.value * ways);
+                      if (here)
+                        here->steps.push_back({std::uint32_t(to), std::uint64_t(ways), taken});
                     });
+      if (here && kept + here->steps.size() > keep_steps) {
+        out.steps = {};
+        here = nullptr;
+      }
+    }
+    if (here) {
+      here->first.push_back(std::uint32_t(here->steps.size()));
+      kept += here->steps.size();
+    }
+  }
   return out;
 }
 
