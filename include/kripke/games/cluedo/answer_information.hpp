@@ -24,10 +24,10 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -66,15 +66,20 @@ struct SharedCount {
   std::vector<std::vector<int>> category_groups, place_in_category;
   // [j]: the moments of the answering steps from level j, per state they reach: Σ weight·d
   // of one group, Σ weight·d·d' of a group of each of two categories (pairs (0,1), (0,2),
-  // (1,2)), Σ weight·d·d'·d'' of a group of each category; laid out by the groups (their
-  // places in their categories' lists), then the state, so that a suggestion reads them in
-  // order. With one suggested card per group, its answers need these alone (Cluedo's three
-  // categories).
+  // (1,2)), Σ weight·d·d'·d'' of a group of each category. One list of (state, moment) per
+  // group, pair or triple of groups (`list`), the states ascending and only those some step
+  // reaches, so that a suggestion reads just its own. With one suggested card per group,
+  // its answers need these alone (Cluedo's three categories).
   struct Moments {
-    std::vector<double> one, two[3], three;
-    // Per group, the states where its moment `one` is not zero (nor then any moment of a
-    // pair or triple with it): a suggestion reads those alone.
-    std::vector<std::vector<std::uint32_t>> reached;
+    struct Entry {
+      std::uint32_t state;
+      double moment;
+    };
+    std::vector<std::size_t> first;  // [list]: where its entries start; [lists]: the end
+    std::vector<Entry> entries;
+    std::pair<const Entry*, const Entry*> of(std::size_t list) const {
+      return {entries.data() + first[list], entries.data() + first[list + 1]};
+    }
   };
   std::vector<Moments> moments;
   // The envelope classes: the last level's states the envelope can take whole. Per class,
@@ -82,8 +87,17 @@ struct SharedCount {
   std::vector<std::uint32_t> final_state;
   std::vector<double> final_ways;  // the deals of the class (the envelope's ways included)
   std::vector<std::vector<int>> class_group;
-  // [j][state]: (class, ways to finish from it), for j = 1..answerers.
-  std::vector<std::vector<std::vector<std::pair<std::uint32_t, double>>>> finish;
+  // [j]: per state, (class, ways to finish from it), for j = 1..answerers; the lists of
+  // all states of a level in one block, in order of the states.
+  struct FinishLists {
+    using Entry = std::pair<std::uint32_t, double>;
+    std::vector<std::size_t> first;  // [state]: where its list starts; [states]: the end
+    std::vector<Entry> entries;
+    std::pair<const Entry*, const Entry*> of(std::size_t state) const {
+      return {entries.data() + first[state], entries.data() + first[state + 1]};
+    }
+  };
+  std::vector<FinishLists> finish;
 
   SharedCount(const Rules& rules, const HandConstraints& info, Agent asker)
       : pr(hand_counting_detail::prepare(info)) {
@@ -134,30 +148,36 @@ struct SharedCount {
     }
     // Backward: the ways to finish from each state, by envelope class.
     finish.resize(last + 1);
-    finish[last].resize(finals.size());
-    for (std::uint32_t k = 0; k < finals.size(); ++k)
+    for (std::uint32_t k = 0; k < finals.size(); ++k) {
+      finish[last].first.push_back(finish[last].entries.size());
       if (class_of[k] >= 0)
-        finish[last][k].push_back({std::uint32_t(class_of[k]),
-                                   final_ways[std::size_t(class_of[k])] / double(finals[k].value)});
+        finish[last].entries.push_back(
+            {std::uint32_t(class_of[k]),
+             final_ways[std::size_t(class_of[k])] / double(finals[k].value)});
+    }
+    finish[last].first.push_back(finish[last].entries.size());
     std::vector<double> scratch(final_state.size(), 0);
     std::vector<std::uint32_t> touched;
     for (std::size_t j = last; j-- > 1;) {
-      finish[j].resize(levels[j].entries().size());
+      FinishLists& here = finish[j];
+      const std::size_t states = levels[j].entries().size();
+      here.first.reserve(states + 1);
       std::size_t s = 0;
-      while (s < steps[j].size()) {
-        const std::uint32_t from = steps[j][s].from;
+      for (std::uint32_t from = 0; from < states; ++from) {
+        here.first.push_back(here.entries.size());
         for (; s < steps[j].size() && steps[j][s].from == from; ++s)
-          for (const auto& [c, w] : finish[j + 1][steps[j][s].to]) {
-            if (scratch[c] == 0) touched.push_back(c);
-            scratch[c] += steps[j][s].ways * w;
+          for (auto [e, end] = finish[j + 1].of(steps[j][s].to); e != end; ++e) {
+            if (scratch[e->first] == 0) touched.push_back(e->first);
+            scratch[e->first] += steps[j][s].ways * e->second;
           }
         std::sort(touched.begin(), touched.end());
         for (std::uint32_t c : touched) {
-          finish[j][from].push_back({c, scratch[c]});
+          here.entries.push_back({c, scratch[c]});
           scratch[c] = 0;
         }
         touched.clear();
       }
+      here.first.push_back(here.entries.size());
     }
   }
 
@@ -176,53 +196,105 @@ struct SharedCount {
             place_in_category[std::size_t(c)][g] = int(category_groups[std::size_t(c)].size());
             category_groups[std::size_t(c)].push_back(int(g));
           }
-    const std::size_t n[3] = {category_groups[0].size(), category_groups[1].size(),
-                              category_groups[2].size()};
+    const std::size_t lists = list_of_triple(category_groups[0].size(), 0, 0);
     moments.resize(answerers);
+    // The groups a step takes cards of, in order: the fields of its key decrement that are
+    // not zero, found from their bits.
+    std::array<int, 64> group_at_bit{};
+    for (std::size_t g = 0; g < groups; ++g)
+      for (int b = 0; b < pr.layout.bits[g]; ++b)
+        group_at_bit[std::size_t(pr.layout.shift[g] + b)] = int(g);
     std::vector<std::pair<int, double>> touched;  // (group, cards taken)
+    std::vector<double> sum(lists, 0.0);          // the state's moments, per list
+    std::vector<std::uint32_t> written;           // the lists with a moment for the state
+    struct Raw {
+      std::uint32_t list, state;
+      double moment;
+    };
+    std::vector<Raw> raw;
     for (std::size_t j = 0; j < answerers; ++j) {
+      // The steps by the state they reach (in their order), so that each state's moments
+      // are summed in one place and its lists come out in order of the states.
       const std::size_t states = levels[j + 1].entries().size();
-      Moments& m = moments[j];
-      m.one.assign(states * groups, 0.0);
-      for (int c = 0; c < 3; ++c)
-        for (int other = c + 1; other < 3; ++other)
-          m.two[pair_index(c, other)].assign(states * n[c] * n[other], 0.0);
-      m.three.assign(states * n[0] * n[1] * n[2], 0.0);
-      for (const Step& s : steps[j]) {
-        touched.clear();
-        for (std::size_t g = 0; g < groups; ++g)
-          if (const int d = pr.layout.get(s.taken, int(g)); d > 0) touched.push_back({int(g), d});
-        const std::size_t y = s.to;
-        for (const auto& [g, d] : touched) m.one[std::size_t(g) * states + y] += s.weight * d;
-        for (const auto& [g, d] : touched)
-          for (const auto& [h, e] : touched) {
-            if (g == h) continue;
-            for (int c = 0; c < 3; ++c)
-              for (int other = c + 1; other < 3; ++other) {
-                const int a = place_in_category[std::size_t(c)][std::size_t(g)];
-                const int b = place_in_category[std::size_t(other)][std::size_t(h)];
-                if (a >= 0 && b >= 0)
-                  m.two[pair_index(c, other)]
-                       [(std::size_t(a) * n[other] + std::size_t(b)) * states + y] +=
-                      s.weight * d * e;
-              }
-            for (const auto& [k, f] : touched) {
-              if (k == g || k == h) continue;
-              const int a = place_in_category[0][std::size_t(g)];
-              const int b = place_in_category[1][std::size_t(h)];
-              const int c = place_in_category[2][std::size_t(k)];
-              if (a >= 0 && b >= 0 && c >= 0)
-                m.three[((std::size_t(a) * n[1] + std::size_t(b)) * n[2] + std::size_t(c)) *
-                            states +
-                        y] += s.weight * d * e * f;
-            }
-          }
+      std::vector<std::uint32_t> start(states + 1, 0), by_state(steps[j].size());
+      for (const Step& s : steps[j]) ++start[s.to + 1];
+      for (std::size_t y = 0; y < states; ++y) start[y + 1] += start[y];
+      {
+        std::vector<std::uint32_t> next(start.begin(), start.end() - 1);
+        for (std::uint32_t k = 0; k < steps[j].size(); ++k) by_state[next[steps[j][k].to]++] = k;
       }
-      m.reached.assign(groups, {});
-      for (std::size_t g = 0; g < groups; ++g)
-        for (std::size_t y = 0; y < states; ++y)
-          if (m.one[g * states + y] != 0) m.reached[g].push_back(std::uint32_t(y));
+      raw.clear();
+      const auto add = [&](std::size_t list, double moment) {
+        if (sum[list] == 0) written.push_back(std::uint32_t(list));
+        sum[list] += moment;
+      };
+      for (std::uint32_t y = 0; y < states; ++y) {
+        for (std::uint32_t k = start[y]; k < start[y + 1]; ++k) {
+          const Step& s = steps[j][by_state[k]];
+          touched.clear();
+          for (std::uint64_t rest = s.taken; rest != 0;) {
+            const int g = group_at_bit[std::size_t(std::countr_zero(rest))];
+            touched.push_back({g, pr.layout.get(s.taken, g)});
+            rest &= ~(((std::uint64_t{1} << pr.layout.bits[std::size_t(g)]) - 1)
+                      << pr.layout.shift[std::size_t(g)]);
+          }
+          for (const auto& [g, d] : touched) add(std::size_t(g), s.weight * d);
+          for (const auto& [g, d] : touched)
+            for (const auto& [h, e] : touched) {
+              if (g == h) continue;
+              for (int c = 0; c < 3; ++c)
+                for (int other = c + 1; other < 3; ++other) {
+                  const int a = place_in_category[std::size_t(c)][std::size_t(g)];
+                  const int b = place_in_category[std::size_t(other)][std::size_t(h)];
+                  if (a >= 0 && b >= 0) add(list_of_pair(c, other, a, b), s.weight * d * e);
+                }
+              for (const auto& [k3, f] : touched) {
+                if (k3 == g || k3 == h) continue;
+                const int a = place_in_category[0][std::size_t(g)];
+                const int b = place_in_category[1][std::size_t(h)];
+                const int c = place_in_category[2][std::size_t(k3)];
+                if (a >= 0 && b >= 0 && c >= 0)
+                  add(list_of_triple(std::size_t(a), std::size_t(b), std::size_t(c)),
+                      s.weight * d * e * f);
+              }
+            }
+        }
+        for (const std::uint32_t list : written) {
+          if (sum[list] != 0) raw.push_back({list, y, sum[list]});
+          sum[list] = 0;
+        }
+        written.clear();
+      }
+      // By list, the states ascending within each (a stable counting sort).
+      Moments& m = moments[j];
+      m.first.assign(lists + 1, 0);
+      for (const Raw& r : raw) ++m.first[r.list + 1];
+      for (std::size_t l = 0; l < lists; ++l) m.first[l + 1] += m.first[l];
+      m.entries.resize(raw.size());
+      std::vector<std::size_t> next(m.first.begin(), m.first.end() - 1);
+      for (const Raw& r : raw) m.entries[next[r.list]++] = {r.state, r.moment};
     }
+  }
+
+ public:
+  // The moments' lists: the groups, then per pair of categories (c, c') its pairs of groups
+  // (a-th of c's, b-th of the other's), then the triples (one group of each category).
+  std::size_t list_of_pair(int c, int other, int a, int b) const {
+    std::size_t list = pr.groups.size();
+    for (int p = 0; p < pair_index(c, other); ++p) list += pair_size(p);
+    return list + std::size_t(a) * category_groups[std::size_t(other)].size() + std::size_t(b);
+  }
+  std::size_t list_of_triple(std::size_t a, std::size_t b, std::size_t c) const {
+    std::size_t list = pr.groups.size() + pair_size(0) + pair_size(1) + pair_size(2);
+    return list + (a * category_groups[1].size() + b) * category_groups[2].size() + c;
+  }
+
+ private:
+  // The pairs of groups of the categories of pair_index p.
+  std::size_t pair_size(int p) const {
+    static constexpr int kCategories[3][2] = {{0, 1}, {0, 2}, {1, 2}};
+    return category_groups[std::size_t(kCategories[p][0])].size() *
+           category_groups[std::size_t(kCategories[p][1])].size();
   }
 };
 
@@ -350,8 +422,9 @@ inline double answer_information(const answer_information_detail::SharedCount& s
   // shows the card of category c), envelope class and which waiting suggested cards it holds.
   const std::size_t width = 1 + answerers * std::size_t(categories);
   std::vector<double> cells(width * classes * subsets, 0.0);
+  const auto slot_cells = [&](std::size_t slot) { return &cells[slot * classes * subsets]; };
   const auto cell = [&](std::size_t slot, std::size_t h, unsigned in_envelope) -> double& {
-    return cells[(slot * classes + h) * subsets + in_envelope];
+    return slot_cells(slot)[h * subsets + in_envelope];
   };
   const int share = AnswerCount::kShare;
   // Per envelope class: the categories whose suggested card it may hold (its group's).
@@ -361,22 +434,22 @@ inline double answer_information(const answer_information_detail::SharedCount& s
       if (((open >> c) & 1U) && shared.class_group[h][std::size_t(c)] == group_of[std::size_t(c)])
         envelope_may_hold[h] |= 1U << c;
   // [state after the answerer][K]: most states are not reached by a given suggestion's
-  // answers, so a state's row is cleared when first written (`written`), not every row for
-  // every suggestion; rows are whole blocks of 8, cleared by fixed-size copies.
-  const std::size_t stride = (subsets + 7) / 8 * 8;
+  // answers, and most reached ones by few sets K, so each state keeps the sets it has a
+  // weight for (`written`, a bit per K: Cluedo's three categories make 8) and no row is
+  // cleared.
   std::size_t most_states = 0;
   for (std::size_t j = 1; j <= answerers; ++j)
     most_states = std::max(most_states, shared.levels[j].entries().size());
-  const auto held = std::make_unique_for_overwrite<double[]>(most_states * stride);
+  const auto held = std::make_unique_for_overwrite<double[]>(most_states * subsets);
   std::vector<std::uint8_t> written;
-  static constexpr double kZeros[8] = {};
-  const auto row = [&](std::size_t y) {
-    double* r = &held[y * stride];
-    if (!written[y]) {
-      written[y] = 1;
-      for (std::size_t b = 0; b < stride; b += 8) std::memcpy(r + b, kZeros, sizeof kZeros);
+  const auto add_held = [&](std::size_t y, unsigned k, double w) {
+    double& at = held[y * subsets + k];
+    if ((written[y] >> k) & 1U) {
+      at += w;
+    } else {
+      written[y] = std::uint8_t(written[y] | 1U << k);
+      at = w;
     }
-    return r;
   };
   for (std::size_t j = 1; j <= std::min(answerers, first_held); ++j) {
     unsigned fixed = 0;  // suggested cards of known place this answerer holds
@@ -407,7 +480,7 @@ inline double answer_information(const answer_information_detail::SharedCount& s
                          ? 0
                          : weight * binom(d[i], given) * binom(r[i] - d[i], x.m - given);
           }
-          row(s.to)[k] += weight;
+          add_held(s.to, k, weight);
         }
         if (k == 0) break;
       }
@@ -415,64 +488,90 @@ inline double answer_information(const answer_information_detail::SharedCount& s
     if (fixed || !by_moments) {
       for (const answer_information_detail::Step& s : shared.steps[j - 1]) add_step(s);
     } else {
-      // One suggested card per group: held[y][K] = Σ weight · Π_K d · Π_others r(y), the
-      // moments read in order of the states.
+      // One suggested card per group: held[y][K] = Σ weight · Π_K d · Π_others r(y), from
+      // the moments' list of K's groups.
       const auto& m = shared.moments[j - 1];
-      const std::size_t states = after.size();
-      const std::size_t n[3] = {shared.category_groups[0].size(), shared.category_groups[1].size(),
-                                shared.category_groups[2].size()};
       for (unsigned k = open; k != 0; k = (k - 1) & open) {
         const int first = std::countr_zero(k), second = std::countr_zero(k & (k - 1));
-        const std::size_t a = std::size_t(position[std::size_t(first)]);
-        const double* moment =
-            count_of[k] == 1 ? &m.one[std::size_t(group_of[std::size_t(first)]) * states]
+        const std::size_t list =
+            count_of[k] == 1 ? std::size_t(group_of[std::size_t(first)])
             : count_of[k] == 2
-                ? &m.two[answer_information_detail::SharedCount::pair_index(first, second)]
-                        [(a * n[second] + std::size_t(position[std::size_t(second)])) * states]
-                : &m.three[((std::size_t(position[0]) * n[1] + std::size_t(position[1])) * n[2] +
-                            std::size_t(position[2])) *
-                           states];
+                ? shared.list_of_pair(first, second, position[std::size_t(first)],
+                                      position[std::size_t(second)])
+                : shared.list_of_triple(std::size_t(position[0]), std::size_t(position[1]),
+                                        std::size_t(position[2]));
         const unsigned rest = open & ~k;
-        for (const std::uint32_t y : m.reached[std::size_t(group_of[std::size_t(first)])]) {
-          double w = moment[y];
-          if (w == 0) continue;
+        for (auto [e, end] = m.of(list); e != end; ++e) {
+          double w = e->moment;
           for (int c = 0; c < 3; ++c)
-            if ((rest >> c) & 1U) w *= double(layout.get(after[y].key, group_of[std::size_t(c)]));
-          row(y)[k] = w;
+            if ((rest >> c) & 1U)
+              w *= double(layout.get(after[e->state].key, group_of[std::size_t(c)]));
+          add_held(e->state, k, w);
         }
       }
     }
+    // The state's answers: for each set K of suggested cards the answerer holds, the
+    // weight of each card it may show, the cells of those cards' slots, and the suggested
+    // cards still waiting to be placed.
+    struct Answer {
+      double each;
+      unsigned waiting;
+      int slots;
+      double* slot_cells[8];
+    };
+    Answer answers[8];  // at most one per set K of Cluedo's three categories
     for (std::size_t y = 0; y < after.size(); ++y) {
-      if (!written[y]) continue;
-      // Per category, 1 / the cards left of its suggested card's group.
-      double share_left[8];  // set below for every category
-      for (int c = 0; c < categories; ++c)
-        share_left[c] = (open >> c) & 1U
-                            ? 1.0 / double(layout.get(after[y].key, group_of[std::size_t(c)]))
-                            : 0.0;
-      for (unsigned k = open;; k = (k - 1) & open) {
-        if (const double w = held[y * stride + k]; w > 0) {
+      int count = 0;
+      // The sets K in the order of the subsets of `open`, largest first.
+      for (unsigned ks = written[y]; ks != 0;) {
+        const unsigned k = unsigned(std::bit_width(ks) - 1);
+        ks &= ~(1U << k);
+        if (const double w = held[y * subsets + k]; w > 0) {
           const unsigned shown = k | fixed;
-          const double each = w / denominator[k] * double(share / count_of[shown]);
-          const unsigned waiting = open & ~k;
-          for (const auto& [h, ways] : shared.finish[j][y]) {
-            const unsigned may = waiting & envelope_may_hold[h];
-            // Exactly these in the envelope: each is there in 1/r of the ways, r its group's
-            // cards left, independently (cards of different groups).
-            for (unsigned in = may;; in = (in - 1) & may) {
-              double exactly = ways;
-              for (unsigned c = 0; c < unsigned(categories); ++c)
-                if ((may >> c) & 1U) exactly *= (in >> c) & 1U ? share_left[c] : 1 - share_left[c];
-              if (exactly > 0)
-                for (unsigned c = 0; c < unsigned(categories); ++c)
-                  if ((shown >> c) & 1U)
-                    cell(1 + (j - 1) * std::size_t(categories) + c, h, in) += each * exactly;
-              if (in == 0) break;
+          Answer& a = answers[count++];
+          a.each = w / denominator[k] * double(share / count_of[shown]);
+          a.waiting = open & ~k;
+          a.slots = 0;
+          for (int c = 0; c < categories; ++c)
+            if ((shown >> c) & 1U)
+              a.slot_cells[a.slots++] = slot_cells(1 + (j - 1) * std::size_t(categories) + c);
+        }
+      }
+      if (count == 0) continue;
+      // Per category, 1 / the cards left of its suggested card's group, and 1 - that: read
+      // only when a waiting suggested card may be in the envelope.
+      double in_share[8], out_share[8];
+      bool shares = false;
+      for (const Answer* a = answers; a != answers + count; ++a)
+        for (auto [e, end] = shared.finish[j].of(y); e != end; ++e) {
+          const auto [h, ways] = *e;
+          const unsigned may = a->waiting & envelope_may_hold[h];
+          const std::size_t at = h * subsets;
+          if (may == 0) {
+            for (int s = 0; s < a->slots; ++s) a->slot_cells[s][at] += a->each * ways;
+            continue;
+          }
+          if (!shares) {
+            shares = true;
+            for (int c = 0; c < categories; ++c)
+              if ((open >> c) & 1U) {
+                in_share[c] = 1.0 / double(layout.get(after[y].key, group_of[std::size_t(c)]));
+                out_share[c] = 1 - in_share[c];
+              }
+          }
+          // Exactly these in the envelope: each is there in 1/r of the ways, r its group's
+          // cards left, independently (cards of different groups).
+          for (unsigned in = may;; in = (in - 1) & may) {
+            double exactly = ways;
+            for (unsigned rest = may; rest != 0; rest &= rest - 1) {
+              const int c = std::countr_zero(rest);
+              exactly *= (in >> c) & 1U ? in_share[c] : out_share[c];
             }
+            if (exactly > 0)
+              for (int s = 0; s < a->slots; ++s) a->slot_cells[s][at + in] += a->each * exactly;
+            if (in == 0) break;
           }
         }
-        if (k == 0) break;
-      }
     }
   }
   // Everybody passes: the suggested cards of groups are the envelope's.
@@ -487,13 +586,20 @@ inline double answer_information(const answer_information_detail::SharedCount& s
   }
 
   // The expected entropy after the answer, each cell's weight spread over its triples.
+  // Only these cells have weight: when everybody passes, all the suggested cards of groups
+  // are the envelope's; after a card is shown, those the class may hold (in ascending order
+  // of the subsets, as the sums were written).
   double total = 0, after = 0;
   for (std::size_t slot = 0; slot < width; ++slot) {
     double answer = 0;
-    for (std::size_t h = 0; h < classes; ++h)
-      for (unsigned in = 0; in < subsets; ++in) {
+    for (std::size_t h = 0; h < classes; ++h) {
+      const unsigned may = slot == 0 ? open : envelope_may_hold[h];
+      for (unsigned in = slot == 0 ? open : 0;; in = (in - may) & may) {
         const double w = cell(slot, h, in);
-        if (w <= 0) continue;
+        if (w <= 0) {
+          if (in == may) break;
+          continue;
+        }
         double triples = 1;
         for (int c = 0; c < categories; ++c) {
           const int g = shared.class_group[h][std::size_t(c)];
@@ -503,7 +609,9 @@ inline double answer_information(const answer_information_detail::SharedCount& s
         }
         answer += w;
         after -= triples * xlogx(w / triples);
+        if (in == may) break;
       }
+    }
     total += answer;
     after += xlogx(answer);
   }
