@@ -24,11 +24,13 @@
 #pragma once
 
 #include <algorithm>
-#include <array>
 #include <bit>
 #include <cmath>
 #include <cstdint>
 #include <memory>
+#include <span>
+#include <stdexcept>
+#include <unordered_map>
 #include <vector>
 
 #include "kripke/counting_hands.hpp"
@@ -198,15 +200,47 @@ struct SharedCount {
           }
     const std::size_t lists = list_of_triple(category_groups[0].size(), 0, 0);
     moments.resize(answerers);
-    // The groups a step takes cards of, in order: the fields of its key decrement that are
-    // not zero, found from their bits.
-    std::array<int, 64> group_at_bit{};
-    for (std::size_t g = 0; g < groups; ++g)
-      for (int b = 0; b < pr.layout.bits[g]; ++b)
-        group_at_bit[std::size_t(pr.layout.shift[g] + b)] = int(g);
+    // What a hand adds to the moments, per kind of hand (its key decrement): the lists and
+    // the factors d, d' and d'' that multiply the step's weight (1 for a group or a pair),
+    // expanded when the kind is first met.
+    struct Term {
+      std::uint32_t list;
+      double d, e, f;
+    };
+    std::vector<Term> terms;
+    std::unordered_map<std::uint64_t, std::pair<std::uint32_t, std::uint32_t>> kinds;
     std::vector<std::pair<int, double>> touched;  // (group, cards taken)
-    std::vector<double> sum(lists, 0.0);          // the state's moments, per list
-    std::vector<std::uint32_t> written;           // the lists with a moment for the state
+    const auto expand = [&](std::uint64_t taken) {
+      const auto first = std::uint32_t(terms.size());
+      touched.clear();
+      for (std::size_t g = 0; g < groups; ++g)
+        if (const int d = pr.layout.get(taken, int(g)); d > 0) touched.push_back({int(g), d});
+      for (const auto& [g, d] : touched) terms.push_back({std::uint32_t(g), d, 1, 1});
+      for (const auto& [g, d] : touched)
+        for (const auto& [h, e] : touched) {
+          if (g == h) continue;
+          for (int c = 0; c < 3; ++c)
+            for (int other = c + 1; other < 3; ++other) {
+              const int a = place_in_category[std::size_t(c)][std::size_t(g)];
+              const int b = place_in_category[std::size_t(other)][std::size_t(h)];
+              if (a >= 0 && b >= 0)
+                terms.push_back({std::uint32_t(list_of_pair(c, other, a, b)), d, e, 1});
+            }
+          for (const auto& [k3, f] : touched) {
+            if (k3 == g || k3 == h) continue;
+            const int a = place_in_category[0][std::size_t(g)];
+            const int b = place_in_category[1][std::size_t(h)];
+            const int c = place_in_category[2][std::size_t(k3)];
+            if (a >= 0 && b >= 0 && c >= 0)
+              terms.push_back(
+                  {std::uint32_t(list_of_triple(std::size_t(a), std::size_t(b), std::size_t(c))), d,
+                   e, f});
+          }
+        }
+      return std::pair{first, std::uint32_t(terms.size())};
+    };
+    std::vector<double> sum(lists, 0.0);  // the state's moments, per list
+    std::vector<std::uint32_t> written;   // the lists with a moment for the state
     struct Raw {
       std::uint32_t list, state;
       double moment;
@@ -231,33 +265,10 @@ struct SharedCount {
       for (std::uint32_t y = 0; y < states; ++y) {
         for (std::uint32_t k = start[y]; k < start[y + 1]; ++k) {
           const Step& s = steps[j][by_state[k]];
-          touched.clear();
-          for (std::uint64_t rest = s.taken; rest != 0;) {
-            const int g = group_at_bit[std::size_t(std::countr_zero(rest))];
-            touched.push_back({g, pr.layout.get(s.taken, g)});
-            rest &= ~(((std::uint64_t{1} << pr.layout.bits[std::size_t(g)]) - 1)
-                      << pr.layout.shift[std::size_t(g)]);
-          }
-          for (const auto& [g, d] : touched) add(std::size_t(g), s.weight * d);
-          for (const auto& [g, d] : touched)
-            for (const auto& [h, e] : touched) {
-              if (g == h) continue;
-              for (int c = 0; c < 3; ++c)
-                for (int other = c + 1; other < 3; ++other) {
-                  const int a = place_in_category[std::size_t(c)][std::size_t(g)];
-                  const int b = place_in_category[std::size_t(other)][std::size_t(h)];
-                  if (a >= 0 && b >= 0) add(list_of_pair(c, other, a, b), s.weight * d * e);
-                }
-              for (const auto& [k3, f] : touched) {
-                if (k3 == g || k3 == h) continue;
-                const int a = place_in_category[0][std::size_t(g)];
-                const int b = place_in_category[1][std::size_t(h)];
-                const int c = place_in_category[2][std::size_t(k3)];
-                if (a >= 0 && b >= 0 && c >= 0)
-                  add(list_of_triple(std::size_t(a), std::size_t(b), std::size_t(c)),
-                      s.weight * d * e * f);
-              }
-            }
+          auto kind = kinds.find(s.taken);
+          if (kind == kinds.end()) kind = kinds.emplace(s.taken, expand(s.taken)).first;
+          for (std::uint32_t t = kind->second.first; t < kind->second.second; ++t)
+            add(terms[t].list, s.weight * terms[t].d * terms[t].e * terms[t].f);
         }
         for (const std::uint32_t list : written) {
           if (sum[list] != 0) raw.push_back({list, y, sum[list]});
@@ -411,6 +422,17 @@ inline double answer_information(const answer_information_detail::SharedCount& s
   const bool by_moments =
       !shared.moments.empty() &&
       std::all_of(marked.begin(), marked.end(), [](const Marked& x) { return x.m == 1; });
+  // Per open category, the cards left of its suggested card's group in a state's key.
+  int field_shift[8] = {};
+  std::uint64_t field_mask[8] = {};
+  for (int c = 0; c < categories; ++c)
+    if ((open >> c) & 1U) {
+      field_shift[c] = layout.shift[std::size_t(group_of[std::size_t(c)])];
+      field_mask[c] = (std::uint64_t{1} << layout.bits[std::size_t(group_of[std::size_t(c)])]) - 1;
+    }
+  const auto left = [&](int c, std::uint64_t key) {
+    return double((key >> field_shift[c]) & field_mask[c]);
+  };
   std::vector<int> position(std::size_t(categories), -1);  // in its category's groups
   if (by_moments)
     for (int c = 0; c < categories; ++c)
@@ -418,14 +440,6 @@ inline double answer_information(const answer_information_detail::SharedCount& s
         position[std::size_t(c)] =
             shared.place_in_category[std::size_t(c)][std::size_t(group_of[std::size_t(c)])];
 
-  // Weights by answer slot (0: everybody passes; 1 + j·categories + c: the (j+1)-th answerer
-  // shows the card of category c), envelope class and which waiting suggested cards it holds.
-  const std::size_t width = 1 + answerers * std::size_t(categories);
-  std::vector<double> cells(width * classes * subsets, 0.0);
-  const auto slot_cells = [&](std::size_t slot) { return &cells[slot * classes * subsets]; };
-  const auto cell = [&](std::size_t slot, std::size_t h, unsigned in_envelope) -> double& {
-    return slot_cells(slot)[h * subsets + in_envelope];
-  };
   const int share = AnswerCount::kShare;
   // Per envelope class: the categories whose suggested card it may hold (its group's).
   std::vector<unsigned> envelope_may_hold(classes, 0);
@@ -433,6 +447,20 @@ inline double answer_information(const answer_information_detail::SharedCount& s
     for (int c = 0; c < categories; ++c)
       if (((open >> c) & 1U) && shared.class_group[h][std::size_t(c)] == group_of[std::size_t(c)])
         envelope_may_hold[h] |= 1U << c;
+  // Weights by answer slot (0: everybody passes; 1 + j·categories + c: the (j+1)-th answerer
+  // shows the card of category c), envelope class and which waiting suggested cards it
+  // holds: a subset of those it may hold, so a class has envelope_may_hold + 1 cells (one
+  // for most classes) from class_cells[h] on.
+  const std::size_t width = 1 + answerers * std::size_t(categories);
+  std::vector<std::size_t> class_cells(classes + 1, 0);
+  for (std::size_t h = 0; h < classes; ++h)
+    class_cells[h + 1] = class_cells[h] + envelope_may_hold[h] + 1;
+  const std::size_t per_slot = class_cells[classes];
+  std::vector<double> cells(width * per_slot, 0.0);
+  const auto slot_cells = [&](std::size_t slot) { return &cells[slot * per_slot]; };
+  const auto cell = [&](std::size_t slot, std::size_t h, unsigned in_envelope) -> double& {
+    return slot_cells(slot)[class_cells[h] + in_envelope];
+  };
   // [state after the answerer][K]: most states are not reached by a given suggestion's
   // answers, and most reached ones by few sets K, so each state keeps the sets it has a
   // weight for (`written`, a bit per K: Cluedo's three categories make 8) and no row is
@@ -480,7 +508,7 @@ inline double answer_information(const answer_information_detail::SharedCount& s
                          ? 0
                          : weight * binom(d[i], given) * binom(r[i] - d[i], x.m - given);
           }
-          add_held(s.to, k, weight);
+          if (weight != 0) add_held(s.to, k, weight);
         }
         if (k == 0) break;
       }
@@ -504,58 +532,65 @@ inline double answer_information(const answer_information_detail::SharedCount& s
         for (auto [e, end] = m.of(list); e != end; ++e) {
           double w = e->moment;
           for (int c = 0; c < 3; ++c)
-            if ((rest >> c) & 1U)
-              w *= double(layout.get(after[e->state].key, group_of[std::size_t(c)]));
-          add_held(e->state, k, w);
+            if ((rest >> c) & 1U) w *= left(c, after[e->state].key);
+          if (w != 0) add_held(e->state, k, w);
         }
       }
     }
-    // The state's answers: for each set K of suggested cards the answerer holds, the
-    // weight of each card it may show, the cells of those cards' slots, and the suggested
-    // cards still waiting to be placed.
+    // Per set K of suggested cards the answerer holds: the cells of the slots of the cards
+    // it may show, the share of the weight each gets, and the suggested cards still waiting
+    // to be placed.
+    struct HeldSet {
+      unsigned waiting = 0;
+      int slots = 0;
+      double* slot_cells[8] = {};
+      double scale = 0;  // kShare / the cards it may show
+    };
+    HeldSet by_set[8];  // Cluedo's three categories make 8 sets
+    for (unsigned k = 0; k < subsets; ++k) {
+      const unsigned shown = k | fixed;
+      HeldSet& h = by_set[k];
+      h.waiting = open & ~k;
+      h.scale = shown ? double(share / count_of[shown]) : 0;
+      for (int c = 0; c < categories; ++c)
+        if ((shown >> c) & 1U)
+          h.slot_cells[h.slots++] = slot_cells(1 + (j - 1) * std::size_t(categories) + c);
+    }
+    // The state's answers: per set K it has a weight for, the weight of each card shown.
     struct Answer {
       double each;
-      unsigned waiting;
-      int slots;
-      double* slot_cells[8];
+      const HeldSet* set;
     };
-    Answer answers[8];  // at most one per set K of Cluedo's three categories
+    Answer answers[8];
     for (std::size_t y = 0; y < after.size(); ++y) {
       int count = 0;
       // The sets K in the order of the subsets of `open`, largest first.
       for (unsigned ks = written[y]; ks != 0;) {
         const unsigned k = unsigned(std::bit_width(ks) - 1);
         ks &= ~(1U << k);
-        if (const double w = held[y * subsets + k]; w > 0) {
-          const unsigned shown = k | fixed;
-          Answer& a = answers[count++];
-          a.each = w / denominator[k] * double(share / count_of[shown]);
-          a.waiting = open & ~k;
-          a.slots = 0;
-          for (int c = 0; c < categories; ++c)
-            if ((shown >> c) & 1U)
-              a.slot_cells[a.slots++] = slot_cells(1 + (j - 1) * std::size_t(categories) + c);
-        }
+        if (const double w = held[y * subsets + k]; w > 0)
+          answers[count++] = {w / denominator[k] * by_set[k].scale, &by_set[k]};
       }
       if (count == 0) continue;
       // Per category, 1 / the cards left of its suggested card's group, and 1 - that: read
       // only when a waiting suggested card may be in the envelope.
       double in_share[8], out_share[8];
       bool shares = false;
-      for (const Answer* a = answers; a != answers + count; ++a)
+      for (const auto [each, set] : std::span(answers, std::size_t(count)))
         for (auto [e, end] = shared.finish[j].of(y); e != end; ++e) {
           const auto [h, ways] = *e;
-          const unsigned may = a->waiting & envelope_may_hold[h];
-          const std::size_t at = h * subsets;
+          const unsigned may = set->waiting & envelope_may_hold[h];
+          const std::size_t at = class_cells[h];
           if (may == 0) {
-            for (int s = 0; s < a->slots; ++s) a->slot_cells[s][at] += a->each * ways;
+            const double weight = each * ways;
+            for (int s = 0; s < set->slots; ++s) set->slot_cells[s][at] += weight;
             continue;
           }
           if (!shares) {
             shares = true;
             for (int c = 0; c < categories; ++c)
               if ((open >> c) & 1U) {
-                in_share[c] = 1.0 / double(layout.get(after[y].key, group_of[std::size_t(c)]));
+                in_share[c] = 1.0 / left(c, after[y].key);
                 out_share[c] = 1 - in_share[c];
               }
           }
@@ -568,7 +603,7 @@ inline double answer_information(const answer_information_detail::SharedCount& s
               exactly *= (in >> c) & 1U ? in_share[c] : out_share[c];
             }
             if (exactly > 0)
-              for (int s = 0; s < a->slots; ++s) a->slot_cells[s][at + in] += a->each * exactly;
+              for (int s = 0; s < set->slots; ++s) set->slot_cells[s][at + in] += each * exactly;
             if (in == 0) break;
           }
         }
@@ -581,34 +616,42 @@ inline double answer_information(const answer_information_detail::SharedCount& s
       double w = shared.final_ways[h] * share;
       for (const Marked& x : marked)
         w *= binom(layout.get(last[shared.final_state[h]].key, x.group), x.m) / binom(x.n, x.m);
-      if (w > 0) cell(0, h, open) += w;
+      if (w <= 0) continue;
+      // The class holds a card of each group of suggested cards, so it may hold them all.
+      if ((open & ~envelope_may_hold[h]) != 0)
+        throw std::logic_error("answer_information: an envelope class without its cards");
+      cell(0, h, open) += w;
     }
   }
 
   // The expected entropy after the answer, each cell's weight spread over its triples.
-  // Only these cells have weight: when everybody passes, all the suggested cards of groups
-  // are the envelope's; after a card is shown, those the class may hold (in ascending order
-  // of the subsets, as the sums were written).
+  // When everybody passes, the envelope holds all the suggested cards of groups; after a
+  // card is shown, any subset of those its class may hold (read in ascending order, as the
+  // sums were written).
   double total = 0, after = 0;
   for (std::size_t slot = 0; slot < width; ++slot) {
     double answer = 0;
+    const auto spread = [&](std::size_t h, unsigned in) {
+      const double w = cell(slot, h, in);
+      if (w <= 0) return;
+      double triples = 1;
+      for (int c = 0; c < categories; ++c) {
+        const int g = shared.class_group[h][std::size_t(c)];
+        if (g < 0) continue;
+        const double n = double(pr.groups[std::size_t(g)].size());
+        triples *= group_of[std::size_t(c)] != g ? n : ((in >> c) & 1U) ? 1 : n - 1;
+      }
+      answer += w;
+      after -= triples * xlogx(w / triples);
+    };
     for (std::size_t h = 0; h < classes; ++h) {
-      const unsigned may = slot == 0 ? open : envelope_may_hold[h];
-      for (unsigned in = slot == 0 ? open : 0;; in = (in - may) & may) {
-        const double w = cell(slot, h, in);
-        if (w <= 0) {
-          if (in == may) break;
-          continue;
-        }
-        double triples = 1;
-        for (int c = 0; c < categories; ++c) {
-          const int g = shared.class_group[h][std::size_t(c)];
-          if (g < 0) continue;
-          const double n = double(pr.groups[std::size_t(g)].size());
-          triples *= group_of[std::size_t(c)] != g ? n : ((in >> c) & 1U) ? 1 : n - 1;
-        }
-        answer += w;
-        after -= triples * xlogx(w / triples);
+      if (slot == 0) {
+        if ((open & ~envelope_may_hold[h]) == 0) spread(h, open);
+        continue;
+      }
+      const unsigned may = envelope_may_hold[h];
+      for (unsigned in = 0;; in = (in - may) & may) {
+        spread(h, in);
         if (in == may) break;
       }
     }
