@@ -37,6 +37,7 @@
 #include "kripke/games/cluedo/answers.hpp"
 #include "kripke/games/cluedo/notebook.hpp"
 #include "kripke/games/cluedo/rules.hpp"
+#include "kripke/recycling.hpp"
 
 namespace kripke::cluedo {
 
@@ -63,7 +64,7 @@ struct SharedCount {
   std::size_t answerers = 0;
   std::vector<std::size_t> answerer_place;     // the places of the answerers, in answering order
   std::vector<counting_detail::Level> levels;  // [j]: after the first j places, with the deals
-  std::vector<std::vector<Step>> steps;        // [j]: from level j to j + 1
+  std::vector<RecycledVector<Step>> steps;     // [j]: from level j to j + 1
   // Per category, the groups holding its cards, and each group's place in that list (-1).
   std::vector<std::vector<int>> category_groups, place_in_category;
   // [j]: the moments of the answering steps from level j, per state they reach: Σ weight·d
@@ -78,7 +79,7 @@ struct SharedCount {
       double moment;
     };
     std::vector<std::size_t> first;  // [list]: where its entries start; [lists]: the end
-    std::vector<Entry> entries;
+    RecycledVector<Entry> entries;
     std::pair<const Entry*, const Entry*> of(std::size_t list) const {
       return {entries.data() + first[list], entries.data() + first[list + 1]};
     }
@@ -93,8 +94,8 @@ struct SharedCount {
   // all states of a level in one block, in order of the states.
   struct FinishLists {
     using Entry = std::pair<std::uint32_t, double>;
-    std::vector<std::size_t> first;  // [state]: where its list starts; [states]: the end
-    std::vector<Entry> entries;
+    RecycledVector<std::size_t> first;  // [state]: where its list starts; [states]: the end
+    RecycledVector<Entry> entries;
     std::pair<const Entry*, const Entry*> of(std::size_t state) const {
       return {entries.data() + first[state], entries.data() + first[state + 1]};
     }
@@ -245,12 +246,12 @@ struct SharedCount {
       std::uint32_t list, state;
       double moment;
     };
-    std::vector<Raw> raw;
+    RecycledVector<Raw> raw;
     for (std::size_t j = 0; j < answerers; ++j) {
       // The steps by the state they reach (in their order), so that each state's moments
       // are summed in one place and its lists come out in order of the states.
       const std::size_t states = levels[j + 1].entries().size();
-      std::vector<std::uint32_t> start(states + 1, 0), by_state(steps[j].size());
+      RecycledVector<std::uint32_t> start(states + 1, 0), by_state(steps[j].size());
       for (const Step& s : steps[j]) ++start[s.to + 1];
       for (std::size_t y = 0; y < states; ++y) start[y + 1] += start[y];
       {
@@ -456,7 +457,7 @@ inline double answer_information(const answer_information_detail::SharedCount& s
   for (std::size_t h = 0; h < classes; ++h)
     class_cells[h + 1] = class_cells[h] + envelope_may_hold[h] + 1;
   const std::size_t per_slot = class_cells[classes];
-  std::vector<double> cells(width * per_slot, 0.0);
+  RecycledVector<double> cells(width * per_slot, 0.0);
   const auto slot_cells = [&](std::size_t slot) { return &cells[slot * per_slot]; };
   const auto cell = [&](std::size_t slot, std::size_t h, unsigned in_envelope) -> double& {
     return slot_cells(slot)[class_cells[h] + in_envelope];
@@ -468,8 +469,8 @@ inline double answer_information(const answer_information_detail::SharedCount& s
   std::size_t most_states = 0;
   for (std::size_t j = 1; j <= answerers; ++j)
     most_states = std::max(most_states, shared.levels[j].entries().size());
-  const auto held = std::make_unique_for_overwrite<double[]>(most_states * subsets);
-  std::vector<std::uint8_t> written;
+  RecycledVector<double> held(most_states * subsets);  // read only where `written` says
+  RecycledVector<std::uint8_t> written;
   const auto add_held = [&](std::size_t y, unsigned k, double w) {
     double& at = held[y * subsets + k];
     if ((written[y] >> k) & 1U) {
