@@ -137,7 +137,11 @@ void for_each_hand(const Place& pl, const std::vector<Group>& groups, std::uint6
       open[n++] = {g, room, layout.unit(g), room == groups[std::size_t(g)].size()};
   }
   std::array<int, 65> after{};
-  for (std::size_t i = n; i-- > 0;) after[i] = after[i + 1] + open[i].room;
+  std::array<GroupMask, 65> later{};  // the groups open[i..n)
+  for (std::size_t i = n; i-- > 0;) {
+    after[i] = after[i + 1] + open[i].room;
+    later[i] = later[i + 1] | GroupMask{1} << open[i].group;
+  }
   if (after[0] < pl.size) return;
   auto accepts = [&](GroupMask given, GroupMask whole) {
     for (GroupMask s : pl.at_least_one)
@@ -152,7 +156,8 @@ void for_each_hand(const Place& pl, const std::vector<Group>& groups, std::uint6
     return true;
   };
   // Only the x that leave the later groups room enough for the rest of the hand are tried
-  // (after[i] >= left holds on every call).
+  // (after[i] >= left holds on every call), and a hand that can no longer take one of a
+  // set it must take one of is left at once (most hands of a player who showed a card).
   auto rec = [&](auto&& self, std::size_t i, int left, std::uint64_t ways, std::uint64_t taken,
                  GroupMask given, GroupMask whole) -> void {
     if (left == 0) {
@@ -160,6 +165,8 @@ void for_each_hand(const Place& pl, const std::vector<Group>& groups, std::uint6
       if (accepts(given, whole)) visit(BigCount(ways), taken);
       return;
     }
+    for (GroupMask s : pl.at_least_one)
+      if (!(given & s) && !(later[i] & s)) return;
     const Open& o = open[i];
     const GroupMask bit = GroupMask{1} << o.group;
     for (int x = std::min(o.room, left), least = std::max(0, left - after[i + 1]); x >= least;
