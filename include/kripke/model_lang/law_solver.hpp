@@ -173,8 +173,15 @@ class LawSolver {
   using Domain = law_solver_detail::Domain;
 
  public:
-  // `vocab` is read during the search: it must outlive the solver.
-  LawSolver(const Vocabulary& vocab, const Formula& law) : vocab_(vocab) {
+  // A conjunction reads a variable of at most this many values value by value (each
+  // comparison's range shifted by a·value), larger ones by solving a·v within bounds.
+  static constexpr std::uint64_t kValueByValue = 16;
+
+  // `vocab` is read during the search: it must outlive the solver. `value_by_value`: the
+  // largest domain a conjunction reads value by value (the tests vary it).
+  LawSolver(const Vocabulary& vocab, const Formula& law,
+            std::uint64_t value_by_value = kValueByValue)
+      : vocab_(vocab), value_by_value_(value_by_value) {
     const auto& vars = vocab.variables();
     named_.assign(vars.size(), false);
     fixed_.assign(vars.size(), -1);
@@ -327,9 +334,10 @@ class LawSolver {
       Wide a = 0;
       for (; j < terms.size() && terms[j].first == x; ++j) a += terms[j].second;
       if (a == 0) continue;
-      occurs_[std::size_t(x)].push_back({node.linear, a});
-      sum.free_lo += contribution(x, a).first;
-      sum.free_hi += contribution(x, a).second;
+      const auto [lo, hi] = contribution(x, a);
+      occurs_[std::size_t(x)].push_back({node.linear, a, lo, hi});
+      sum.free_lo += lo;
+      sum.free_hi += hi;
     }
     linear_.push_back(sum);
   }
@@ -391,9 +399,8 @@ class LawSolver {
   }
   template <bool Counted>
   void shift_sums(int v, Wide value, int sign) {
-    for (const auto& [sum, a] : occurs_[std::size_t(v)]) {
+    for (const auto& [sum, a, lo, hi] : occurs_[std::size_t(v)]) {
       LinearSum& s = linear_[std::size_t(sum)];
-      const auto [lo, hi] = contribution(v, a);
       if constexpr (Counted) note_status(sum, -1);
       s.fixed += sign * a * value;
       s.free_lo -= sign * lo;
@@ -430,7 +437,8 @@ class LawSolver {
     LinearSum sum;  // p - 1 = 0, or p = 0
     sum.constant = positive ? -1 : 0;
     sum.free_hi = 1;  // p free: 0 or 1
-    occurs_[std::size_t(atom.variable)].push_back({int(linear_.size()), 1});
+    const auto [lo, hi] = contribution(atom.variable, 1);
+    occurs_[std::size_t(atom.variable)].push_back({int(linear_.size()), 1, lo, hi});
     linear_.push_back(sum);
   }
   // Whether lhs - rhs ∈ [lo, hi] may satisfy `op` (holds), may not (fails): a comparison
@@ -482,10 +490,13 @@ class LawSolver {
   Reading read_conjunction(int v) const {
     const std::uint64_t n = v < 0 ? 1 : domains_[std::size_t(v)].size;
     if (cannot_hold_ > 0) return {IndexSet::none(), IndexSet::all(n), true};
+    if (v >= 0 && n <= value_by_value_) return read_conjunction_by_value(v, n);
     Reading out{IndexSet::all(n), IndexSet::none(), true};
     long failing_elsewhere = may_fail_;  // comparisons not naming v that may fail
     if (v >= 0)
-      for (const auto& [sum, a] : occurs_[std::size_t(v)]) {
+      for (const Occurrence& o : occurs_[std::size_t(v)]) {
+        const int sum = o.sum;
+        const Wide a = o.a;
         const auto [lo, hi] = range(linear_[std::size_t(sum)]);
         if (may_fail(linear_[std::size_t(sum)].op, lo, hi)) --failing_elsewhere;
         Reading r = compare_linear(sum, v, a);
@@ -498,6 +509,46 @@ class LawSolver {
       out.exact = false;
     }
     return out;
+  }
+
+  // read_conjunction over a small domain: per comparison naming v and per value x of v,
+  // whether the comparison may hold and may fail with the rest of its sum free (its range
+  // shifted by a·x): the sets compare_linear finds by solving, as bits, without division.
+  Reading read_conjunction_by_value(int v, std::uint64_t n) const {
+    const std::vector<std::int64_t>& values = vocab_.variables()[std::size_t(v)].values;
+    const std::uint64_t every = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+    std::uint64_t holding_values = every;
+    bool failing = false, exact = true;
+    long failing_elsewhere = may_fail_;  // comparisons not naming v that may fail
+    for (const auto& [sum, a, vlo, vhi] : occurs_[std::size_t(v)]) {
+      const LinearSum& s = linear_[std::size_t(sum)];
+      auto [lo, hi] = range(s);
+      if (may_fail(s.op, lo, hi)) --failing_elsewhere;
+      lo -= vlo;
+      hi -= vhi;
+      std::uint64_t holds = 0, fails = 0;
+      for (std::uint64_t x = 0; x < n; ++x) {
+        const Wide shift = a * values[x];
+        holds |= std::uint64_t{may_hold(s.op, lo + shift, hi + shift)} << x;
+        fails |= std::uint64_t{may_fail(s.op, lo + shift, hi + shift)} << x;
+      }
+      holding_values &= holds;
+      failing = failing || fails != 0;
+      exact = exact && (lo == hi || holds == 0 || fails == 0);
+    }
+    if (failing_elsewhere > 0) {
+      failing = true;
+      exact = false;
+    }
+    IndexSet holding = IndexSet::none();
+    for (std::uint64_t rest = holding_values; rest != 0;) {
+      const auto from = std::uint64_t(std::countr_zero(rest));
+      const std::uint64_t run = ~(rest >> from);
+      const std::uint64_t to = run == 0 ? 64 : from + std::uint64_t(std::countr_zero(run));
+      holding = holding | IndexSet::span(from, to);
+      rest &= to == 64 ? 0 : ~std::uint64_t{0} << to;
+    }
+    return {std::move(holding), failing ? IndexSet::all(n) : IndexSet::none(), exact};
   }
 
   void mark_named(const CompiledTerm& t) {
@@ -626,8 +677,8 @@ class LawSolver {
     if (node.linear >= 0) {
       Wide a = 0;  // v's coefficient in the sum
       if (v >= 0)
-        for (const auto& [at, coefficient] : occurs_[std::size_t(v)])
-          if (at == node.linear) a = coefficient;
+        for (const Occurrence& o : occurs_[std::size_t(v)])
+          if (o.sum == node.linear) a = o.a;
       return compare_linear(node.linear, v, a);
     }
     // lhs - rhs = a·v + [lo, hi].
@@ -812,8 +863,13 @@ class LawSolver {
   std::vector<bool> named_;          // per variable: the law names it
   std::vector<std::int64_t> fixed_;  // per variable: its value index in the search, or -1
   std::vector<LinearSum> linear_;    // the law's linear comparisons
-  // Per variable: the linear comparisons it appears in, with its coefficient there.
-  std::vector<std::vector<std::pair<int, Wide>>> occurs_;
+  // Per variable: the linear comparisons it appears in, with its coefficient there and the
+  // bounds of its part (contribution): read at every step of the search.
+  struct Occurrence {
+    int sum;
+    Wide a, lo, hi;
+  };
+  std::vector<std::vector<Occurrence>> occurs_;
   Node root_;
   bool conjunction_ = false;  // the law is a conjunction of linear comparisons
   long cannot_hold_ = 0;      // linear comparisons that cannot hold over the free variables
@@ -824,6 +880,7 @@ class LawSolver {
   bool over_worlds_ = false;
   std::uint64_t steps_left_ = 0;
   std::uint64_t max_worlds_ = 0;
+  std::uint64_t value_by_value_ = kValueByValue;
   std::vector<std::uint32_t> out_;
 };
 
