@@ -490,7 +490,8 @@ class LawSolver {
   Reading read_conjunction(int v) const {
     const std::uint64_t n = v < 0 ? 1 : domains_[std::size_t(v)].size;
     if (cannot_hold_ > 0) return {IndexSet::none(), IndexSet::all(n), true};
-    if (v >= 0 && n <= value_by_value_) return read_conjunction_by_value(v, n);
+    if (v >= 0 && n <= std::min<std::uint64_t>(value_by_value_, 64))
+      return read_conjunction_by_value(v, n);
     Reading out{IndexSet::all(n), IndexSet::none(), true};
     long failing_elsewhere = may_fail_;  // comparisons not naming v that may fail
     if (v >= 0)
@@ -511,9 +512,10 @@ class LawSolver {
     return out;
   }
 
-  // read_conjunction over a small domain: per comparison naming v and per value x of v,
-  // whether the comparison may hold and may fail with the rest of its sum free (its range
-  // shifted by a·x): the sets compare_linear finds by solving, as bits, without division.
+  // read_conjunction over a small domain (at most 64 values, one bit each): per comparison
+  // naming v and per value x of v, whether the comparison may hold and may fail with the
+  // rest of its sum free (its range shifted by a·x): the sets compare_linear finds by
+  // solving, as bits, without division.
   Reading read_conjunction_by_value(int v, std::uint64_t n) const {
     const std::vector<std::int64_t>& values = vocab_.variables()[std::size_t(v)].values;
     const std::uint64_t every = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
@@ -528,9 +530,9 @@ class LawSolver {
       hi -= vhi;
       std::uint64_t holds = 0, fails = 0;
       for (std::uint64_t x = 0; x < n; ++x) {
-        const Wide shift = a * values[x];
-        holds |= std::uint64_t{may_hold(s.op, lo + shift, hi + shift)} << x;
-        fails |= std::uint64_t{may_fail(s.op, lo + shift, hi + shift)} << x;
+        const Wide part = a * values[x];
+        holds |= std::uint64_t{may_hold(s.op, lo + part, hi + part)} << x;
+        fails |= std::uint64_t{may_fail(s.op, lo + part, hi + part)} << x;
       }
       holding_values &= holds;
       failing = failing || fails != 0;
