@@ -5,6 +5,7 @@
 // children, the muddy ones know after k − 1 rounds of "nobody knows", the others do not.
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -213,6 +214,26 @@ TEST_CASE(
     INFO(kripke::to_string(*all));
     REQUIRE(evaluator.eval(*all) == one_by_one);
   }
+}
+
+TEST_CASE("[symbolic] counts over more than 128 variables: exact while they fit, an error past") {
+  using kripke::symbolic::AssignmentCount;
+  constexpr int n = 140;
+  BuddySession session(n);
+  // Every variable but the last two fixed: 4 assignments, the false terminal 139 levels
+  // below the root (its count, zero, shifted that far).
+  bdd f = bddtrue;
+  for (int v = 0; v < n - 2; ++v) f &= (v % 3 == 0 ? bdd_nithvar(v) : bdd_ithvar(v));
+  CHECK(AssignmentCount(f, n).total() == 4);
+  CHECK(AssignmentCount(f, n).nth(3).back());
+  CHECK(AssignmentCount(f & bdd_ithvar(n - 1), n).total() == 2);
+  CHECK(AssignmentCount(bddfalse, n).total() == 0);
+  // 12 variables fixed, 128 free: 2^128 does not fit.
+  bdd g = bddtrue;
+  for (int v = 0; v < 12; ++v) g &= bdd_ithvar(v * 11);
+  CHECK_THROWS_AS(AssignmentCount(g, n).total(), std::overflow_error);
+  // 13 fixed, 127 free: 2^127 does.
+  CHECK(AssignmentCount(g & bdd_ithvar(1), n).total() == kripke::BigCount{1} << 127);
 }
 
 TEST_CASE("[symbolic] the muddy children: k muddy know after k - 1 rounds, up to 100 children") {

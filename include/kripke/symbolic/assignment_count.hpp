@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <stdexcept>
 #include <unordered_map>
 #include <vector>
 
@@ -24,7 +25,7 @@ class AssignmentCount {
   AssignmentCount(const bdd& f, int variables) : f_(f), n_(variables), epoch_(next_epoch()) {}
 
   // The number of satisfying assignments of the n variables.
-  BigCount total() const { return from(f_.id()) << level_of(f_.id()); }
+  BigCount total() const { return times_power_of_two(from(f_.id()), level_of(f_.id())); }
 
   // The k-th satisfying assignment (from 0; k < total()), a bit per variable.
   std::vector<bool> nth(BigCount k) const {
@@ -32,7 +33,7 @@ class AssignmentCount {
     BDD node = f_.id();
     for (int level = 0; level < n_; ++level) {
       if (level < level_of(node)) {  // the variable is free here: both halves alike
-        const BigCount half = from(node) << (level_of(node) - level - 1);
+        const BigCount half = times_power_of_two(from(node), level_of(node) - level - 1);
         if (k >= half) {
           k -= half;
           bits[std::size_t(level)] = true;
@@ -40,7 +41,7 @@ class AssignmentCount {
         continue;
       }
       const BDD low = bdd_low(node);
-      const BigCount below = low == bddfalse.id() ? 0 : from(low) << (level_of(low) - level - 1);
+      const BigCount below = times_power_of_two(from(low), level_of(low) - level - 1);
       if (k < below) {
         node = low;
       } else {
@@ -84,13 +85,13 @@ class AssignmentCount {
       // `arriving` assignments of the levels above from_level cross the levels from
       // from_level up to the node's own level, free.
       if (to == bddfalse.id() || from_level >= level_of(to)) return;
-      const BigCount both = (arriving << (level_of(to) - from_level)) * from(to);
+      const BigCount both = times_power_of_two(arriving, level_of(to) - from_level) * from(to);
       skipped[std::size_t(from_level)] += both;
       skipped[std::size_t(level_of(to))] -= both;
     };
     const BDD root = f_.id();
     cross(1, 0, root);
-    if (root != bddtrue.id()) paths[root] = BigCount{1} << level_of(root);
+    if (root != bddtrue.id()) paths[root] = times_power_of_two(1, level_of(root));
     for (const BDD node : nodes) {
       const BigCount arriving = paths[node];
       const int level = level_of(node);
@@ -98,7 +99,7 @@ class AssignmentCount {
       twins[std::size_t(level)] += 2 * arriving * pairs(low, high, level + 1);
       for (const BDD child : {low, high}) {
         if (child != bddfalse.id() && child != bddtrue.id())
-          paths[child] += arriving << (level_of(child) - level - 1);
+          paths[child] += times_power_of_two(arriving, level_of(child) - level - 1);
         cross(arriving, level + 1, child);
       }
     }
@@ -120,6 +121,18 @@ class AssignmentCount {
   }
 
  private:
+  // x · 2^k. A node's count is shifted by the levels it skips, and the false terminal sits
+  // at level n however many variables there are (past 128 in a long game of gossip): zero
+  // stays zero at any distance, and a count that does not fit in 128 bits is an error
+  // rather than a wrong number.
+  static BigCount times_power_of_two(BigCount x, int k) {
+    if (x == 0) return 0;
+    if (k >= 128 || (k > 0 && (x >> (128 - k)) != 0))
+      throw std::overflow_error(
+          "a count of 2^128 or more assignments (counts are exact in 128 bits)");
+    return x << k;
+  }
+
   int level_of(BDD node) const {
     return node == bddtrue.id() || node == bddfalse.id() ? n_ : bdd_var(node);
   }
@@ -159,8 +172,8 @@ class AssignmentCount {
     if (m.epoch[at] == epoch_) return m.count[at];
     const int level = bdd_var(node);
     const BDD low = bdd_low(node), high = bdd_high(node);
-    const BigCount n =
-        (from(low) << (level_of(low) - level - 1)) + (from(high) << (level_of(high) - level - 1));
+    const BigCount n = times_power_of_two(from(low), level_of(low) - level - 1) +
+                       times_power_of_two(from(high), level_of(high) - level - 1);
     m.count[at] = n;
     m.epoch[at] = epoch_;
     return n;
@@ -207,7 +220,7 @@ class AssignmentCount {
     if (u == bddfalse.id() || v == bddfalse.id()) return 0;
     const int top = std::min(level_of(u), level_of(v));
     const int shift = weight_prefix_[std::size_t(top)] - weight_prefix_[std::size_t(level)];
-    if (top == n_) return BigCount{1} << shift;
+    if (top == n_) return times_power_of_two(1, shift);
     const std::uint64_t key = (std::uint64_t(std::uint32_t(u)) << 32) | std::uint32_t(v);
     BigCount at_top = 0;
     if (const auto it = pair_memo_.find(key); it != pair_memo_.end()) {
@@ -222,7 +235,7 @@ class AssignmentCount {
                  pairs(u1, v1, top + 1);
       pair_memo_.emplace(key, at_top);
     }
-    return at_top << shift;
+    return times_power_of_two(at_top, shift);
   }
 
   bdd f_;
