@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "kripke/counting.hpp"
+#include "kripke/lists.hpp"
 
 namespace kripke {
 
@@ -349,21 +350,16 @@ struct ForwardCount {
     std::uint64_t ways;   // the hands of cards (below 2^64: Binomials::word)
     std::uint64_t taken;  // the key decrement
   };
-  struct Steps {
-    std::vector<std::uint32_t> first;  // [state]: where its steps start; [states]: the end
-    std::vector<Step> steps;
-  };
   static constexpr std::size_t kKeptSteps = std::size_t{1} << 22;
-  std::vector<Steps> steps;
+  std::vector<Lists<Step>> steps;  // [j]: a list per state of levels[j]
 
   // Calls visit(to, ways, taken) for every hand places[j] takes from the s-th state of
   // levels[j].
   template <class Visit>
   void for_each_step(std::size_t j, std::size_t s, std::vector<int>& d, Visit&& visit) const {
     if (!steps.empty()) {
-      const Steps& here = steps[j];
-      for (std::uint32_t k = here.first[s]; k < here.first[s + 1]; ++k)
-        visit(std::size_t(here.steps[k].to), BigCount(here.steps[k].ways), here.steps[k].taken);
+      for (const Step& step : steps[j][s])
+        visit(std::size_t(step.to), BigCount(step.ways), step.taken);
       return;
     }
     const std::uint64_t key = levels[j].entries()[s].key;
@@ -592,24 +588,21 @@ inline ForwardCount count_forward(const HandConstraints& info, int first = -1,
   out.steps.resize(out.places.size());
   std::size_t kept = 0;  // the steps of the levels before j
   for (std::size_t j = 0; j < out.places.size(); ++j) {
-    ForwardCount::Steps* here = out.steps.empty() ? nullptr : &out.steps[j];
+    Lists<ForwardCount::Step>* here = out.steps.empty() ? nullptr : &out.steps[j];
     for (const counting_detail::Level::Entry& e : out.levels[j].entries()) {
-      if (here) here->first.push_back(std::uint32_t(here->steps.size()));
       for_each_hand(out.places[j], out.groups, e.key, out.layout, d,
                     [&](BigCount ways, std::uint64_t taken) {
                       const std::size_t to = out.levels[j + 1].add(e.key - taken, e.value * ways);
                       if (here)
-                        here->steps.push_back({std::uint32_t(to), std::uint64_t(ways), taken});
+                        here->entries.push_back({std::uint32_t(to), std::uint64_t(ways), taken});
                     });
-      if (here && kept + here->steps.size() > keep_steps) {
+      if (here) here->end_list();
+      if (here && kept + here->entries.size() > keep_steps) {
         out.steps = {};
         here = nullptr;
       }
     }
-    if (here) {
-      here->first.push_back(std::uint32_t(here->steps.size()));
-      kept += here->steps.size();
-    }
+    if (here) kept += here->entries.size();
   }
   return out;
 }

@@ -37,6 +37,7 @@
 #include "kripke/games/cluedo/answers.hpp"
 #include "kripke/games/cluedo/notebook.hpp"
 #include "kripke/games/cluedo/rules.hpp"
+#include "kripke/lists.hpp"
 #include "kripke/recycling.hpp"
 
 namespace kripke::cluedo {
@@ -73,34 +74,18 @@ struct SharedCount {
   // group, pair or triple of groups (`list`), the states ascending and only those some step
   // reaches, so that a suggestion reads just its own. With one suggested card per group,
   // its answers need these alone (Cluedo's three categories).
-  struct Moments {
-    struct Entry {
-      std::uint32_t state;
-      double moment;
-    };
-    std::vector<std::size_t> first;  // [list]: where its entries start; [lists]: the end
-    RecycledVector<Entry> entries;
-    std::pair<const Entry*, const Entry*> of(std::size_t list) const {
-      return {entries.data() + first[list], entries.data() + first[list + 1]};
-    }
+  struct Moment {
+    std::uint32_t state;
+    double moment;
   };
-  std::vector<Moments> moments;
+  std::vector<Lists<Moment>> moments;
   // The envelope classes: the last level's states the envelope can take whole. Per class,
   // per category, the group of its card (-1: a card of known place).
   std::vector<std::uint32_t> final_state;
   std::vector<double> final_ways;  // the deals of the class (the envelope's ways included)
   std::vector<std::vector<int>> class_group;
-  // [j]: per state, (class, ways to finish from it), for j = 1..answerers; the lists of
-  // all states of a level in one block, in order of the states.
-  struct FinishLists {
-    using Entry = std::pair<std::uint32_t, double>;
-    RecycledVector<std::size_t> first;  // [state]: where its list starts; [states]: the end
-    RecycledVector<Entry> entries;
-    std::pair<const Entry*, const Entry*> of(std::size_t state) const {
-      return {entries.data() + first[state], entries.data() + first[state + 1]};
-    }
-  };
-  std::vector<FinishLists> finish;
+  // [j]: per state, (class, ways to finish from it), for j = 1..answerers.
+  std::vector<Lists<std::pair<std::uint32_t, double>>> finish;
 
   SharedCount(const Rules& rules, const HandConstraints& info, Agent asker)
       : pr(hand_counting_detail::prepare(info)) {
@@ -152,26 +137,24 @@ struct SharedCount {
     // Backward: the ways to finish from each state, by envelope class.
     finish.resize(last + 1);
     for (std::uint32_t k = 0; k < finals.size(); ++k) {
-      finish[last].first.push_back(finish[last].entries.size());
       if (class_of[k] >= 0)
         finish[last].entries.push_back(
             {std::uint32_t(class_of[k]),
              final_ways[std::size_t(class_of[k])] / double(finals[k].value)});
+      finish[last].end_list();
     }
-    finish[last].first.push_back(finish[last].entries.size());
     std::vector<double> scratch(final_state.size(), 0);
     std::vector<std::uint32_t> touched;
     for (std::size_t j = last; j-- > 1;) {
-      FinishLists& here = finish[j];
+      auto& here = finish[j];
       const std::size_t states = levels[j].entries().size();
       here.first.reserve(states + 1);
       std::size_t s = 0;
       for (std::uint32_t from = 0; from < states; ++from) {
-        here.first.push_back(here.entries.size());
         for (; s < steps[j].size() && steps[j][s].from == from; ++s)
-          for (auto [e, end] = finish[j + 1].of(steps[j][s].to); e != end; ++e) {
-            if (scratch[e->first] == 0) touched.push_back(e->first);
-            scratch[e->first] += steps[j][s].ways * e->second;
+          for (const auto& [c, w] : finish[j + 1][steps[j][s].to]) {
+            if (scratch[c] == 0) touched.push_back(c);
+            scratch[c] += steps[j][s].ways * w;
           }
         std::sort(touched.begin(), touched.end());
         for (std::uint32_t c : touched) {
@@ -179,8 +162,8 @@ struct SharedCount {
           scratch[c] = 0;
         }
         touched.clear();
+        here.end_list();
       }
-      here.first.push_back(here.entries.size());
     }
   }
 
@@ -278,7 +261,7 @@ struct SharedCount {
         written.clear();
       }
       // By list, the states ascending within each (a stable counting sort).
-      Moments& m = moments[j];
+      Lists<Moment>& m = moments[j];
       m.first.assign(lists + 1, 0);
       for (const Raw& r : raw) ++m.first[r.list + 1];
       for (std::size_t l = 0; l < lists; ++l) m.first[l + 1] += m.first[l];
@@ -423,17 +406,13 @@ inline double answer_information(const answer_information_detail::SharedCount& s
   const bool by_moments =
       !shared.moments.empty() &&
       std::all_of(marked.begin(), marked.end(), [](const Marked& x) { return x.m == 1; });
-  // Per open category, the cards left of its suggested card's group in a state's key.
-  int field_shift[8] = {};
-  std::uint64_t field_mask[8] = {};
+  // Per open category, the cards left of its suggested card's group in a state's key (its
+  // Marked group's count).
+  const Marked* marked_of[8] = {};
   for (int c = 0; c < categories; ++c)
-    if ((open >> c) & 1U) {
-      field_shift[c] = layout.shift[std::size_t(group_of[std::size_t(c)])];
-      field_mask[c] = (std::uint64_t{1} << layout.bits[std::size_t(group_of[std::size_t(c)])]) - 1;
-    }
-  const auto left = [&](int c, std::uint64_t key) {
-    return double((key >> field_shift[c]) & field_mask[c]);
-  };
+    for (const Marked& x : marked)
+      if ((x.categories >> c) & 1U) marked_of[c] = &x;
+  const auto left = [&](int c, std::uint64_t key) { return double(marked_of[c]->count(key)); };
   std::vector<int> position(std::size_t(categories), -1);  // in its category's groups
   if (by_moments)
     for (int c = 0; c < categories; ++c)
@@ -530,11 +509,11 @@ inline double answer_information(const answer_information_detail::SharedCount& s
                 : shared.list_of_triple(std::size_t(position[0]), std::size_t(position[1]),
                                         std::size_t(position[2]));
         const unsigned rest = open & ~k;
-        for (auto [e, end] = m.of(list); e != end; ++e) {
-          double w = e->moment;
+        for (const auto& [y, moment] : m[list]) {
+          double w = moment;
           for (int c = 0; c < 3; ++c)
-            if ((rest >> c) & 1U) w *= left(c, after[e->state].key);
-          if (w != 0) add_held(e->state, k, w);
+            if ((rest >> c) & 1U) w *= left(c, after[y].key);
+          if (w != 0) add_held(y, k, w);
         }
       }
     }
@@ -578,8 +557,7 @@ inline double answer_information(const answer_information_detail::SharedCount& s
       double in_share[8], out_share[8];
       bool shares = false;
       for (const auto [each, set] : std::span(answers, std::size_t(count)))
-        for (auto [e, end] = shared.finish[j].of(y); e != end; ++e) {
-          const auto [h, ways] = *e;
+        for (const auto& [h, ways] : shared.finish[j][y]) {
           const unsigned may = set->waiting & envelope_may_hold[h];
           const std::size_t at = class_cells[h];
           if (may == 0) {
