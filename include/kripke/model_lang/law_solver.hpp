@@ -486,69 +486,59 @@ class LawSolver {
     if (!may_hold(s.op, lo, hi)) cannot_hold_ += sign;
     if (may_fail(s.op, lo, hi)) may_fail_ += sign;
   }
-  // read(root_, v) for a linear conjunction.
+  // read(root_, v) for a linear conjunction: per comparison naming v, where it may hold and
+  // may fail over v's values with the rest of its sum free. A variable of at most
+  // value_by_value_ values (and 64: a bit each) is read value by value, the comparison's
+  // range shifted by a·x, without division; a larger one by solving a·v within bounds.
   Reading read_conjunction(int v) const {
     const std::uint64_t n = v < 0 ? 1 : domains_[std::size_t(v)].size;
     if (cannot_hold_ > 0) return {IndexSet::none(), IndexSet::all(n), true};
-    if (v >= 0 && n <= std::min<std::uint64_t>(value_by_value_, 64))
-      return read_conjunction_by_value(v, n);
-    Reading out{IndexSet::all(n), IndexSet::none(), true};
-    long failing_elsewhere = may_fail_;  // comparisons not naming v that may fail
-    if (v >= 0)
-      for (const Occurrence& o : occurs_[std::size_t(v)]) {
-        const int sum = o.sum;
-        const Wide a = o.a;
-        const auto [lo, hi] = range(linear_[std::size_t(sum)]);
-        if (may_fail(linear_[std::size_t(sum)].op, lo, hi)) --failing_elsewhere;
-        Reading r = compare_linear(sum, v, a);
-        out.may_hold = out.may_hold & r.may_hold;
-        if (!r.may_fail.empty()) out.may_fail = IndexSet::all(n);
-        out.exact = out.exact && (r.exact || r.may_fail.empty());
-      }
-    if (failing_elsewhere > 0) {
-      out.may_fail = IndexSet::all(n);
-      out.exact = false;
-    }
-    return out;
-  }
-
-  // read_conjunction over a small domain (at most 64 values, one bit each): per comparison
-  // naming v and per value x of v, whether the comparison may hold and may fail with the
-  // rest of its sum free (its range shifted by a·x): the sets compare_linear finds by
-  // solving, as bits, without division.
-  Reading read_conjunction_by_value(int v, std::uint64_t n) const {
-    const std::vector<std::int64_t>& values = vocab_.variables()[std::size_t(v)].values;
-    const std::uint64_t every = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
-    std::uint64_t holding_values = every;
+    const bool by_value = v >= 0 && n <= std::min<std::uint64_t>(value_by_value_, 64);
+    std::uint64_t holding_values = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+    IndexSet holding = IndexSet::all(n);
     bool failing = false, exact = true;
     long failing_elsewhere = may_fail_;  // comparisons not naming v that may fail
-    for (const auto& [sum, a, vlo, vhi] : occurs_[std::size_t(v)]) {
-      const LinearSum& s = linear_[std::size_t(sum)];
-      auto [lo, hi] = range(s);
-      if (may_fail(s.op, lo, hi)) --failing_elsewhere;
-      lo -= vlo;
-      hi -= vhi;
-      std::uint64_t holds = 0, fails = 0;
-      for (std::uint64_t x = 0; x < n; ++x) {
-        const Wide part = a * values[x];
-        holds |= std::uint64_t{may_hold(s.op, lo + part, hi + part)} << x;
-        fails |= std::uint64_t{may_fail(s.op, lo + part, hi + part)} << x;
+    if (v >= 0)
+      for (const auto& [sum, a, vlo, vhi] : occurs_[std::size_t(v)]) {
+        const LinearSum& s = linear_[std::size_t(sum)];
+        auto [lo, hi] = range(s);
+        if (may_fail(s.op, lo, hi)) --failing_elsewhere;
+        lo -= vlo;  // v is free: its part is a·v, not its bounds
+        hi -= vhi;
+        bool holds_nowhere = false, fails_nowhere = false;
+        if (by_value) {
+          const std::vector<std::int64_t>& values = vocab_.variables()[std::size_t(v)].values;
+          std::uint64_t holds = 0, fails = 0;
+          for (std::uint64_t x = 0; x < n; ++x) {
+            const Wide part = a * values[x];
+            holds |= std::uint64_t{may_hold(s.op, lo + part, hi + part)} << x;
+            fails |= std::uint64_t{may_fail(s.op, lo + part, hi + part)} << x;
+          }
+          holding_values &= holds;
+          holds_nowhere = holds == 0;
+          fails_nowhere = fails == 0;
+        } else {
+          const Reading r = compare_values(s.op, v, a, lo, hi, lo == hi);
+          holding = holding & r.may_hold;
+          holds_nowhere = r.may_hold.empty();
+          fails_nowhere = r.may_fail.empty();
+        }
+        failing = failing || !fails_nowhere;
+        exact = exact && (lo == hi || holds_nowhere || fails_nowhere);
       }
-      holding_values &= holds;
-      failing = failing || fails != 0;
-      exact = exact && (lo == hi || holds == 0 || fails == 0);
-    }
     if (failing_elsewhere > 0) {
       failing = true;
       exact = false;
     }
-    IndexSet holding = IndexSet::none();
-    for (std::uint64_t rest = holding_values; rest != 0;) {
-      const auto from = std::uint64_t(std::countr_zero(rest));
-      const std::uint64_t run = ~(rest >> from);
-      const std::uint64_t to = run == 0 ? 64 : from + std::uint64_t(std::countr_zero(run));
-      holding = holding | IndexSet::span(from, to);
-      rest &= to == 64 ? 0 : ~std::uint64_t{0} << to;
+    if (by_value) {
+      holding = IndexSet::none();
+      for (std::uint64_t rest = holding_values; rest != 0;) {
+        const auto from = std::uint64_t(std::countr_zero(rest));
+        const std::uint64_t run = ~(rest >> from);
+        const std::uint64_t to = run == 0 ? 64 : from + std::uint64_t(std::countr_zero(run));
+        holding = holding | IndexSet::span(from, to);
+        rest &= to == 64 ? 0 : ~std::uint64_t{0} << to;
+      }
     }
     return {std::move(holding), failing ? IndexSet::all(n) : IndexSet::none(), exact};
   }
