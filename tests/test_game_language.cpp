@@ -422,9 +422,9 @@ TEST_CASE("[game-language] people and programs take seats in games written in th
   CHECK(hinted.exit_code == 0);
   CHECK_THAT(hinted.out, Catch::Contains("You consider 48 worlds possible. After each of your "
                                          "moves, by what you would see of it:"));
-  CHECK_THAT(hinted.out, Catch::Contains("  suggest_candle_Scarlet p2: 12 or 18 or 21 (expected "
+  CHECK_THAT(hinted.out, Catch::Contains("  suggest candle Scarlet p2: 12 or 18 or 21 (expected "
                                          "18.0)"));
-  CHECK_THAT(hinted.out, Catch::Contains("  suggest_candle_Green p2: 18 or 30 (expected 25.5)"));
+  CHECK_THAT(hinted.out, Catch::Contains("  suggest candle Green p2: 18 or 30 (expected 25.5)"));
   // In simultaneous rounds each seat chooses its move for the round: the person at c1, and
   // a program at c2.
   const CliResult round = run_cli_with_input(

@@ -1,11 +1,12 @@
 // The game language (docs/game-language.md): a model written in a config ("game": "model")
 // that the agents play. Beside the model's variables, agents, law and actual world, the
 // rules give
-//   - families of variables over the agents ({"name": "S", "of": ["agents", "agents"]}: S(a,b)
-//     for every pair), with what a member with the same agent twice is ("itself") and which
-//     members are true at the start, for all to know ("initially_true");
+//   - sets of words beside the agents ("sets": {"cards": ["candle", ...]});
+//   - families of variables over the agents and sets ({"name": "S", "of": ["agents",
+//     "agents"]}: S(a,b) for every pair), with what a member with the same agent twice is
+//     ("itself") and which members are true at the start, for all to know ("initially_true");
 //   - definitions: statements built from others (expert(x): x knows every secret);
-//   - moves: named, with parameters that range over the agents, each an action model: a
+//   - moves: named, with parameters that range over the agents or a set, each an action model: a
 //     precondition saying when it is legal, a postcondition (factual change), and who sees
 //     what (the parties see the move and learn the values of some formulas; the others see
 //     it, see that some move of this kind was made, or see nothing);
@@ -34,10 +35,11 @@
 
 namespace kripke::game_lang {
 
-// A move's parameters bound to agents (indices into the agents, in the parameters' order).
+// A move's parameters bound, in the parameters' order: each an index into what it ranges
+// over (an agent, or a member of its set).
 struct MoveInstance {
   std::size_t move = 0;
-  std::vector<Agent> agents;
+  std::vector<std::size_t> values;
 };
 
 class GameRules {
@@ -64,6 +66,7 @@ class GameRules {
     FormulaPtr target;  // an atom: the variable assigned (may use the parameters and _)
     Json constant;      // true/false/a number, or a term as written
     FormulaPtr value;   // the formula assigned, when it is one
+    std::optional<Templates::Domain> each;  // what _ ranges over, when the entry has one
     std::string path;
   };
 
@@ -89,8 +92,9 @@ class GameRules {
 
   struct Move {
     std::string name;
-    std::vector<std::string> parameters;  // every one an agent, all different
-    std::size_t mover = 0;                // the parameter that makes the move
+    std::vector<std::string> parameters;
+    std::vector<Templates::Domain> ranges;  // per parameter; the agents bound are all different
+    std::size_t mover = 0;                  // the parameter that makes the move
     FormulaPtr legal;
     std::vector<PostEntry> post;
     std::vector<std::size_t> seen_by;  // parameters: they see which move it is
@@ -108,6 +112,7 @@ class GameRules {
   explicit GameRules(const Json& rules) : templates_(agent_names(rules)) {
     ObjectReader r(rules, "/rules");
     model_rules_ = Json::object();
+    if (const Json* sets = r.find("sets")) read_sets(*sets, r.path_of("sets"));
     read_variables(r.required("variables"), r.path_of("variables"));
     if (const Json* d = r.find("definitions")) read_definitions(*d, r.path_of("definitions"));
     read_agents(r.required("agents"), r.path_of("agents"));
@@ -162,16 +167,16 @@ class GameRules {
   std::optional<Agent> event_chooser(const MoveInstance& instance) const {
     const std::optional<std::size_t> p = moves_[instance.move].chosen_by;
     if (!p) return std::nullopt;
-    return instance.agents[*p];
+    return Agent(instance.values[*p]);
   }
   // The player whose turn it is after an instance, when the move passes the turn.
   std::optional<Agent> next_after(const MoveInstance& instance) const {
     const std::optional<std::size_t> next = moves_[instance.move].next;
     if (!next) return std::nullopt;
-    return instance.agents[*next];
+    return Agent(instance.values[*next]);
   }
 
-  // Every instance of move m: its parameters bound to different agents, in order.
+  // Every instance of move m: its agent parameters bound to different agents, in order.
   std::vector<MoveInstance> instances(std::size_t m) const {
     std::vector<MoveInstance> out;
     MoveInstance current{m, {}};
@@ -183,11 +188,19 @@ class GameRules {
     Bindings b;
     const Move& move = moves_[instance.move];
     for (std::size_t k = 0; k < move.parameters.size(); ++k)
-      b.emplace_back(move.parameters[k], agent(instance.agents[k]));
+      b.emplace_back(move.parameters[k], value_name(instance, k));
     return b;
   }
+  // The name bound to an instance's parameter k: an agent's or a set member's.
+  const std::string& value_name(const MoveInstance& instance, std::size_t k) const {
+    return templates_.members(moves_[instance.move].ranges[k])[instance.values[k]];
+  }
+  // The agent bound to an instance's parameter k (read_moves checks that it is one).
+  static Agent agent_at(const MoveInstance& instance, std::size_t k) {
+    return Agent(instance.values[k]);
+  }
   Agent mover(const MoveInstance& instance) const {
-    return instance.agents[moves_[instance.move].mover];
+    return agent_at(instance, moves_[instance.move].mover);
   }
   // As seats, scripts and logs write a move: {"move": "call", "i": "a", "j": "b"}.
   Json instance_json(const MoveInstance& instance) const {
@@ -198,9 +211,9 @@ class GameRules {
   std::string instance_text(const MoveInstance& instance) const {
     std::string text = moves_[instance.move].name;
     text += '(';
-    for (std::size_t k = 0; k < instance.agents.size(); ++k) {
+    for (std::size_t k = 0; k < instance.values.size(); ++k) {
       if (k) text += ", ";
-      text += agent(instance.agents[k]);
+      text += value_name(instance, k);
     }
     text += ')';
     return text;
@@ -214,14 +227,18 @@ class GameRules {
       names.push_back(moves_[m].name);
       if (moves_[m].name != name) continue;
       MoveInstance instance{m, {}};
-      for (const std::string& parameter : moves_[m].parameters)
-        instance.agents.push_back(agent_index(r.required_string(parameter), r.path_of(parameter)));
+      for (std::size_t k = 0; k < moves_[m].parameters.size(); ++k) {
+        const std::string& parameter = moves_[m].parameters[k];
+        instance.values.push_back(
+            member_index(moves_[m].ranges[k], r.required_string(parameter), r.path_of(parameter)));
+      }
       if (!moves_[m].events.empty()) r.find("event");  // event_named reads it
       r.done();
-      for (std::size_t a = 0; a < instance.agents.size(); ++a)
+      for (std::size_t a = 0; a < instance.values.size(); ++a)
         for (std::size_t b = 0; b < a; ++b)
-          if (instance.agents[a] == instance.agents[b])
-            throw InputError("a move's parameters name different agents", path);
+          if (moves_[m].ranges[a] == Templates::kAgents &&
+              moves_[m].ranges[b] == Templates::kAgents && instance.values[a] == instance.values[b])
+            throw InputError("a move's agent parameters name different agents", path);
       return instance;
     }
     throw InputError("unknown move '" + name + "' (the moves: " + ObjectReader::join(names) + ")",
@@ -248,29 +265,35 @@ class GameRules {
   }
 
   Agent agent_index(const std::string& name, const std::string& path) const {
-    const auto& agents = templates_.agents();
-    const auto it = std::find(agents.begin(), agents.end(), name);
-    if (it == agents.end())
-      throw InputError(
-          "unknown agent '" + excerpt(name) + "' (the agents: " + ObjectReader::join(agents) + ")",
-          path);
-    return Agent(it - agents.begin());
+    return Agent(member_index(Templates::kAgents, name, path));
+  }
+  // The index of `name` among the members of domain d; InputError at `path` otherwise.
+  std::size_t member_index(Templates::Domain d, const std::string& name,
+                           const std::string& path) const {
+    const auto& members = templates_.members(d);
+    const auto it = std::find(members.begin(), members.end(), name);
+    if (it == members.end()) {
+      const std::string kind =
+          d == Templates::kAgents ? "agent" : "member of " + templates_.domain_name(d);
+      throw InputError("unknown " + kind + " '" + excerpt(name) + "' (the " +
+                           templates_.domain_name(d) + ": " + ObjectReader::join(members) + ")",
+                       path);
+    }
+    return std::size_t(it - members.begin());
   }
 
   // The postcondition of an instance: its entries with the parameters filled in, each
-  // entry with `_` once per agent (S(a,c) := S(a,c) | S(b,c), ...); members that are
-  // constants are left out.
+  // entry with `_` once per agent or set member (S(a,c) := S(a,c) | S(b,c), ...); members
+  // that are constants are left out.
   std::vector<model_lang::Postcondition::Given> postcondition(const MoveInstance& instance) const {
     std::vector<model_lang::Postcondition::Given> post;
     Bindings b = bindings(instance);
     for (const PostEntry& entry : moves_[instance.move].post) {
-      const bool each = mentions(*entry.target, kEachAgent) ||
-                        (entry.value && mentions(*entry.value, kEachAgent));
-      const std::vector<std::string> agents =
-          each ? templates_.agents() : std::vector<std::string>{""};
-      for (const std::string& a : agents) {
+      const std::vector<std::string> each =
+          entry.each ? templates_.members(*entry.each) : std::vector<std::string>{""};
+      for (const std::string& a : each) {
         Bindings with = b;
-        if (each) with.emplace_back(kEachAgent, a);
+        if (entry.each) with.emplace_back(kEachAgent, a);
         const FormulaPtr target = templates_.instantiate(entry.target, with);
         if (target->kind != Formula::Kind::Atom) continue;  // a constant member
         model_lang::Postcondition::Given given{model_lang::variable_name_of(*target),
@@ -282,11 +305,11 @@ class GameRules {
     return post;
   }
 
-  // What the parties of an instance learn: one formula per pattern and agent bound to `_`.
+  // What the parties of an instance learn: one formula per pattern and member bound to `_`.
   std::vector<FormulaPtr> parties_learn(const MoveInstance& instance) const {
     return each_agent_expanded(moves_[instance.move].parties_learn, bindings(instance));
   }
-  // Patterns with their words bound, a pattern with `_` once per agent.
+  // Patterns with their words bound, a pattern with `_` once per agent or set member.
   std::vector<FormulaPtr> each_agent_expanded(const std::vector<FormulaPtr>& patterns,
                                               const Bindings& b) const {
     std::vector<FormulaPtr> out;
@@ -295,11 +318,17 @@ class GameRules {
         out.push_back(templates_.instantiate(pattern, b));
         continue;
       }
-      for (FormulaPtr& phi : templates_.for_each_agent(pattern, b)) out.push_back(std::move(phi));
+      for (FormulaPtr& phi : templates_.for_each_member(pattern, b)) out.push_back(std::move(phi));
     }
     return out;
   }
 
+  // A formula that may speak of `_`: parsed, and what `_` ranges over checked.
+  FormulaPtr parse_each(const std::string& text, const std::string& path) const {
+    FormulaPtr phi = parse_template(text, path);
+    (void)each_domain(*phi, text, path);
+    return phi;
+  }
   // A formula of the rules (a guard, a win) with its words read as templates.
   FormulaPtr parse_template(const std::string& text, const std::string& path) const {
     FormulaPtr phi;
@@ -338,16 +367,22 @@ class GameRules {
   }
 
   void bind_next(MoveInstance& current, std::vector<MoveInstance>& out) const {
-    if (current.agents.size() == moves_[current.move].parameters.size()) {
+    const Move& move = moves_[current.move];
+    const std::size_t k = current.values.size();
+    if (k == move.parameters.size()) {
       out.push_back(current);
       return;
     }
-    for (std::size_t a = 0; a < agent_count(); ++a) {
-      if (std::find(current.agents.begin(), current.agents.end(), Agent(a)) != current.agents.end())
-        continue;
-      current.agents.push_back(Agent(a));
+    const auto taken = [&](std::size_t a) {
+      for (std::size_t q = 0; q < k; ++q)
+        if (move.ranges[q] == Templates::kAgents && current.values[q] == a) return true;
+      return false;
+    };
+    for (std::size_t v = 0; v < templates_.members(move.ranges[k]).size(); ++v) {
+      if (move.ranges[k] == Templates::kAgents && taken(v)) continue;
+      current.values.push_back(v);
       bind_next(current, out);
-      current.agents.pop_back();
+      current.values.pop_back();
     }
   }
 
@@ -368,15 +403,23 @@ class GameRules {
       model_lang::check_word(name, r.path_of("name"));
       const Json& of = array_at(r.required("of"), r.path_of("of"));
       if (of.empty() || of.size() > 3)
-        throw InputError("a family is indexed by one to three agents", r.path_of("of"));
-      for (std::size_t j = 0; j < of.size(); ++j)
-        if (of[j] != "agents")
-          throw InputError("a family is indexed by agents: \"of\": [\"agents\", ...]",
-                           r.path_of("of") + "/" + std::to_string(j));
+        throw InputError("a family is indexed by one to three agents or sets", r.path_of("of"));
+      std::vector<Templates::Domain> domains;
+      for (std::size_t j = 0; j < of.size(); ++j) {
+        const std::string at = r.path_of("of") + "/" + std::to_string(j);
+        const std::string over = ObjectReader::string_value(of[j], at);
+        const auto d = templates_.domain_named(over);
+        if (!d)
+          throw InputError("a family is indexed by \"agents\" or a set (" +
+                               ObjectReader::join(templates_.domain_names()) + "), not '" +
+                               excerpt(over) + "'",
+                           at);
+        domains.push_back(*d);
+      }
       const bool boolean = !r.find("values") && !r.find("from") && !r.find("to");
       std::optional<bool> itself;
       if (r.find("itself")) {
-        if (of.size() != 2 || !boolean)
+        if (domains != std::vector<Templates::Domain>(2, Templates::kAgents) || !boolean)
           throw InputError(
               "\"itself\" says what a true/false family indexed by two agents is for an agent "
               "and itself",
@@ -391,39 +434,41 @@ class GameRules {
                            r.path_of("initially_true"));
         const Json& listed = array_at(*v, r.path_of("initially_true"));
         for (std::size_t j = 0; j < listed.size(); ++j)
-          initially->push_back(read_tuple(listed[j], of.size(),
+          initially->push_back(read_tuple(listed[j], domains,
                                           r.path_of("initially_true") + "/" + std::to_string(j)));
       }
       r.done();
-      templates_.add_family(name, of.size(), itself);
+      templates_.add_family(name, domains, itself);
       for (const char* key : {"of", "itself", "initially_true"}) entry.erase(key);
       std::vector<std::string> tuple;
-      expand_family(entry, name, of.size(), initially, tuple, out);
+      expand_family(entry, name, domains, initially, tuple, out);
     }
     model_rules_["variables"] = out;
   }
 
-  // "a,b": the agents of a family member, each declared.
-  std::vector<std::string> read_tuple(const Json& v, std::size_t arity,
+  // "a,b": the agents (or set members) of a family member, each declared.
+  std::vector<std::string> read_tuple(const Json& v, const std::vector<Templates::Domain>& domains,
                                       const std::string& path) const {
     const std::string text = ObjectReader::string_value(v, path);
     std::vector<std::string> tuple;
     for (std::size_t from = 0;;) {
       const std::size_t comma = text.find(',', from);
       tuple.push_back(model_lang::without_spaces(text.substr(from, comma - from)));
-      (void)agent_index(tuple.back(), path);
+      if (tuple.size() > domains.size()) break;
+      (void)member_index(domains[tuple.size() - 1], tuple.back(), path);
       if (comma == std::string::npos) break;
       from = comma + 1;
     }
-    if (tuple.size() != arity)
-      throw InputError("expected " + std::to_string(arity) + " agents, like \"a,b\"", path);
+    if (tuple.size() != domains.size())
+      throw InputError("expected " + std::to_string(domains.size()) + " names, like \"a,b\"", path);
     return tuple;
   }
 
-  void expand_family(Json& entry, const std::string& name, std::size_t arity,
+  void expand_family(Json& entry, const std::string& name,
+                     const std::vector<Templates::Domain>& domains,
                      const std::optional<std::vector<std::vector<std::string>>>& initially,
                      std::vector<std::string>& tuple, Json& out) {
-    if (tuple.size() == arity) {
+    if (tuple.size() == domains.size()) {
       if (templates_.constant_member(name, tuple)) return;
       const std::string member = model_lang::variable_name_of(name, tuple);
       entry["name"] = member;
@@ -434,10 +479,70 @@ class GameRules {
       }
       return;
     }
-    for (const std::string& a : templates_.agents()) {
+    for (const std::string& a : templates_.members(domains[tuple.size()])) {
       tuple.push_back(a);
-      expand_family(entry, name, arity, initially, tuple, out);
+      expand_family(entry, name, domains, initially, tuple, out);
       tuple.pop_back();
+    }
+  }
+
+  // "sets": {"weapons": ["candle", "rope"], "cards": ["weapons", "Plum"]}: named lists of new
+  // words for families and move parameters to range over. A member that names another set
+  // stands for that set's members (which are words).
+  void read_sets(const Json& sets, const std::string& path) {
+    if (!sets.is_object())
+      throw InputError(
+          "expected an object from set names to their members, like {\"cards\": "
+          "[\"candle\", \"rope\"]}",
+          path);
+    const auto written = [&](const std::string& name) { return sets.contains(name); };
+    const auto new_word = [&](const std::string& word, const std::string& at) {
+      model_lang::check_word(word, at);
+      if (word == "me" || word == kEachAgent || word == kOtherAgent || word == "agents" ||
+          std::count(templates_.agents().begin(), templates_.agents().end(), word))
+        throw InputError(
+            "a set and its members are new words: not me, _, other, agents or an "
+            "agent's name",
+            at);
+    };
+    // Sets of words first, then those that name sets: a bad word is reported where it is.
+    const auto names_a_set = [&](const Json& list) {
+      return list.is_array() && std::any_of(list.begin(), list.end(), [&](const Json& item) {
+               return item.is_string() && written(item.get<std::string>());
+             });
+    };
+    std::vector<std::string> order;
+    for (const bool second : {false, true})
+      for (const auto& [name, list] : sets.items())
+        if (names_a_set(list) == second) order.push_back(name);
+    for (const std::string& name : order) {
+      const Json& list = sets[name];
+      const std::string at = path + "/" + name;
+      new_word(name, at);
+      const Json& items = array_at(list, at);
+      std::vector<std::string> members;
+      for (std::size_t k = 0; k < items.size(); ++k) {
+        const std::string item_at = at + "/" + std::to_string(k);
+        const std::string word = ObjectReader::string_value(items[k], item_at);
+        std::vector<std::string> words = {word};
+        if (written(word)) {
+          words.clear();
+          const Json& inner = sets[word];
+          for (std::size_t j = 0; inner.is_array() && j < inner.size(); ++j) {
+            if (!inner[j].is_string() || written(inner[j].get<std::string>()))
+              throw InputError("a set named in another set lists words only", path + "/" + word);
+            words.push_back(inner[j].get<std::string>());
+          }
+        }
+        for (const std::string& w : words) {
+          new_word(w, item_at);
+          if (std::count(members.begin(), members.end(), w))
+            throw InputError("'" + w + "' is listed twice in the set " + name, item_at);
+          members.push_back(w);
+        }
+      }
+      if (members.empty()) throw InputError("a set has at least one member", at);
+      templates_.add_set(name, std::move(members));
     }
   }
 
@@ -472,6 +577,11 @@ class GameRules {
       }
       d.body = parse_template_raw(text, at);
       templates_.add_definition(std::move(d));
+    }
+    try {
+      templates_.settle_definitions();
+    } catch (const FormulaError& e) {
+      throw InputError(e.what(), path);
     }
     // Every definition's calls are checked once all are known.
     for (const auto& [head, body] : defs.items()) (void)parse_template(head, path + "/" + head);
@@ -509,7 +619,7 @@ class GameRules {
           const Bindings me = {{"me", name}};
           std::vector<FormulaPtr> members;
           if (mentions(*pattern, kEachAgent)) {
-            members = templates_.for_each_agent(pattern, me);
+            members = each_member(pattern, me, item_at);
           } else if (mentions(*pattern, kOtherAgent)) {
             for (const std::string& other : templates_.agents())
               if (other != name)
@@ -574,28 +684,15 @@ class GameRules {
       Move m;
       m.path = r.path();
       m.name = unique_name(r, moves_, "two moves");
-      const Json& params = array_at(r.required("parameters"), r.path_of("parameters"));
-      if (params.empty())
-        throw InputError("a move needs a parameter: the agent who makes it",
-                         r.path_of("parameters"));
-      for (std::size_t j = 0; j < params.size(); ++j) {
-        const std::string at = r.path_of("parameters") + "/" + std::to_string(j);
-        m.parameters.push_back(ObjectReader::string_value(params[j], at));
-        model_lang::check_word(m.parameters.back(), at);
-        if (m.parameters.back() == "me" || m.parameters.back() == kEachAgent ||
-            std::count(m.parameters.begin(), m.parameters.end(), m.parameters.back()) > 1 ||
-            std::count(templates_.agents().begin(), templates_.agents().end(), m.parameters.back()))
-          throw InputError(
-              "a parameter is a new word: not me, _, an agent's name or another parameter", at);
-      }
-      m.mover = parameter_index(m, r.string("mover", m.parameters.front()), r.path_of("mover"));
+      read_parameters(m, r.required("parameters"), r.path_of("parameters"));
+      m.mover = agent_parameter(m, r.string("mover", m.parameters.front()), r.path_of("mover"));
       m.legal = parse_template(r.string("legal", "true"), r.path_of("legal"));
       if (const Json* post = r.find("post")) read_post(m, *post, r.path_of("post"));
       if (const Json* seen = r.find("seen_by")) {
         const Json& list = array_at(*seen, r.path_of("seen_by"));
         for (std::size_t j = 0; j < list.size(); ++j) {
           const std::string at = r.path_of("seen_by") + "/" + std::to_string(j);
-          m.seen_by.push_back(parameter_index(m, ObjectReader::string_value(list[j], at), at));
+          m.seen_by.push_back(agent_parameter(m, ObjectReader::string_value(list[j], at), at));
         }
       } else {
         m.seen_by = {m.mover};
@@ -606,13 +703,13 @@ class GameRules {
                  : others == "that a move was made" ? Others::SeeThatOneWasMade
                                                     : Others::SeeNothing;
       if (const Json* next = r.find("next"))
-        m.next = parameter_index(m, ObjectReader::string_value(*next, r.path_of("next")),
+        m.next = agent_parameter(m, ObjectReader::string_value(*next, r.path_of("next")),
                                  r.path_of("next"));
       if (const Json* learn = r.find("parties_learn")) {
         const Json& list = array_at(*learn, r.path_of("parties_learn"));
         for (std::size_t j = 0; j < list.size(); ++j) {
           const std::string at = r.path_of("parties_learn") + "/" + std::to_string(j);
-          m.parties_learn.push_back(parse_template(ObjectReader::string_value(list[j], at), at));
+          m.parties_learn.push_back(parse_each(ObjectReader::string_value(list[j], at), at));
         }
       }
       if (const Json* events = r.find("events")) read_events(m, *events, r.path_of("events"));
@@ -620,7 +717,7 @@ class GameRules {
         if (m.events.empty())
           throw InputError("only a move with events has one chosen", r.path_of("chosen_by"));
         m.chosen_by =
-            parameter_index(m, ObjectReader::string_value(*chooser, r.path_of("chosen_by")),
+            agent_parameter(m, ObjectReader::string_value(*chooser, r.path_of("chosen_by")),
                             r.path_of("chosen_by"));
       }
       r.done();
@@ -692,7 +789,7 @@ class GameRules {
         out.emplace();
         for (std::size_t j = 0; j < who.size(); ++j) {
           const std::string at = r.path_of(key) + "/" + std::to_string(j);
-          out->push_back(parameter_index(m, ObjectReader::string_value(who[j], at), at));
+          out->push_back(agent_parameter(m, ObjectReader::string_value(who[j], at), at));
         }
         return out;
       };
@@ -702,7 +799,7 @@ class GameRules {
         const Json& list = array_at(*learn, r.path_of("learn"));
         for (std::size_t j = 0; j < list.size(); ++j) {
           const std::string at = r.path_of("learn") + "/" + std::to_string(j);
-          e.learn.push_back(parse_template(ObjectReader::string_value(list[j], at), at));
+          e.learn.push_back(parse_each(ObjectReader::string_value(list[j], at), at));
         }
       }
       e.others_see = r.string("others_see", "");
@@ -758,6 +855,45 @@ class GameRules {
     return name;
   }
 
+  // "parameters": ["i", "j", {"w": "weapons"}]: a word ranges over the agents (those bound
+  // to a move's words are different agents), {"word": "set"} over the set's members.
+  void read_parameters(Move& m, const Json& list, const std::string& path) {
+    const Json& params = array_at(list, path);
+    for (std::size_t j = 0; j < params.size(); ++j) {
+      const std::string at = path + "/" + std::to_string(j);
+      std::string word;
+      Templates::Domain range = Templates::kAgents;
+      if (params[j].is_object() && params[j].size() == 1) {
+        word = params[j].begin().key();
+        const std::string set =
+            ObjectReader::string_value(params[j].begin().value(), at + "/" + word);
+        const auto d = templates_.domain_named(set);
+        if (!d)
+          throw InputError("unknown set '" + excerpt(set) + "' (the sets: " +
+                               ObjectReader::join(templates_.domain_names()) + ")",
+                           at + "/" + word);
+        range = *d;
+      } else if (params[j].is_string()) {
+        word = params[j].get<std::string>();
+      } else {
+        throw InputError("expected a word (ranging over the agents) or {\"word\": \"set\"}", at);
+      }
+      model_lang::check_word(word, at);
+      if (word == "me" || word == kEachAgent ||
+          std::count(m.parameters.begin(), m.parameters.end(), word) ||
+          templates_.names_something(word))
+        throw InputError(
+            "a parameter is a new word: not me, _, an agent's name, a set's member or another "
+            "parameter",
+            at);
+      m.parameters.push_back(word);
+      m.ranges.push_back(range);
+    }
+    if (std::count(m.ranges.begin(), m.ranges.end(), Templates::kAgents) == 0)
+      throw InputError("a move needs a parameter that ranges over the agents: the one who makes it",
+                       path);
+  }
+
   static std::size_t parameter_index(const Move& m, const std::string& name,
                                      const std::string& path) {
     const auto it = std::find(m.parameters.begin(), m.parameters.end(), name);
@@ -766,6 +902,30 @@ class GameRules {
                            ObjectReader::join(m.parameters) + ")",
                        path);
     return std::size_t(it - m.parameters.begin());
+  }
+  // A parameter that ranges over the agents (a mover, who sees, whose turn comes next).
+  std::size_t agent_parameter(const Move& m, const std::string& name,
+                              const std::string& path) const {
+    const std::size_t k = parameter_index(m, name, path);
+    if (m.ranges[k] != Templates::kAgents)
+      throw InputError(
+          "'" + name + "' ranges over " + templates_.domain_name(m.ranges[k]) + ", not the agents",
+          path);
+    return k;
+  }
+
+  Templates::Domain each_domain(const Formula& phi, const std::string& text,
+                                const std::string& path) const {
+    try {
+      return templates_.each_domain(phi);
+    } catch (const FormulaError& e) {
+      throw InputError(std::string(e.what()) + " in '" + excerpt(text) + "'", path);
+    }
+  }
+  std::vector<FormulaPtr> each_member(const FormulaPtr& pattern, const Bindings& b,
+                                      const std::string& path) const {
+    (void)each_domain(*pattern, to_string(*pattern), path);
+    return templates_.for_each_member(pattern, b);
   }
 
   // "post": {"S(i, _)": "S(i, _) | S(j, _)", "called(i, j)": true}.
@@ -783,6 +943,13 @@ class GameRules {
       e.constant = value;
       if (value.is_string() && !is_term(value.get<std::string>()))
         e.value = parse_template(value.get<std::string>(), e.path);
+      if (mentions(*e.target, kEachAgent) || (e.value && mentions(*e.value, kEachAgent))) {
+        Formula both;  // the target and its value: `_` ranges over one domain in both
+        both.kind = Formula::Kind::And;
+        both.left = e.target;
+        both.right = e.value ? e.value : e.target;
+        e.each = each_domain(both, key, e.path);
+      }
       m.post.push_back(std::move(e));
     }
   }

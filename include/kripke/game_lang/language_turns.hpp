@@ -442,13 +442,13 @@ class LanguageTurns : public EnginePlay, public LanguageSeats {
     const GameRules::Move& move = rules_->moves()[instance.move];
     if (move.others == GameRules::Others::SeeTheMove) return std::nullopt;
     std::vector<Agent> parties;
-    for (std::size_t p : move.seen_by) parties.push_back(instance.agents[p]);
+    for (std::size_t p : move.seen_by) parties.push_back(GameRules::agent_at(instance, p));
     std::sort(parties.begin(), parties.end());
     return parties;
   }
   bool is_party(Agent a, const MoveInstance& instance) const {
     for (std::size_t p : rules_->moves()[instance.move].seen_by)
-      if (instance.agents[p] == a) return true;
+      if (GameRules::agent_at(instance, p) == a) return true;
     return false;
   }
   const Strategy& strategy(Agent i) const { return table_->strategy(i); }

@@ -54,7 +54,7 @@ class MoveTable {
           std::optional<std::vector<Agent>> out;
           if (!parameters) return out;
           out.emplace();
-          for (std::size_t q : *parameters) out->push_back(instance.agents[q]);
+          for (std::size_t q : *parameters) out->push_back(GameRules::agent_at(instance, q));
           return out;
         };
         std::vector<FormulaPtr> can_happen;
@@ -138,7 +138,7 @@ class MoveTable {
   // The index of an instance of the rules.
   std::size_t index_of(const MoveInstance& instance) const {
     for (std::size_t k = 0; k < instances_.size(); ++k)
-      if (instances_[k].move == instance.move && instances_[k].agents == instance.agents) return k;
+      if (instances_[k].move == instance.move && instances_[k].values == instance.values) return k;
     return 0;  // GameRules::read_instance gives only instances of the rules
   }
 

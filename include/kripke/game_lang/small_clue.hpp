@@ -5,9 +5,10 @@
 // deck. The tests replay the built-in game's moves in it, and the bench times it beside the
 // built-in game.
 //
-// The deal is the variables has(p, card), p1, p2, ... for the players; a card no player has
-// is in the envelope. A suggestion is a move of the asker i to the next player j (next(i, j))
-// with three events: j shows the weapon, j shows the suspect (asker and answerer see which;
+// The deal is the family has(p, card) over the players p1, p2, ... and the cards (a set);
+// a card no player has is in the envelope. A suggestion is a move of the asker i to the next
+// player j (next(i, j)) naming a weapon w and a suspect s (parameters ranging over those
+// sets), with three events: j shows the weapon, j shows the suspect (asker and answerer see which;
 // the others that "a card" was shown), or j holds neither (everyone sees it). Where j holds
 // both, which it shows is j's choice (the move's chosen_by: at random, or by j's strategy,
 // the card that tells i least); the product update keeps both possibilities for the
@@ -62,10 +63,7 @@ inline Json small_clue_rules(const SmallClueDeck& deck = {}, const Json& hands =
   std::vector<std::string> law;
   for (const std::string& p : names) {
     std::vector<std::string> held;
-    for (const std::string& c : cards) {
-      variables.push_back({{"name", "has(" + p + "," + c + ")"}});
-      held.push_back(has(p, c));
-    }
+    for (const std::string& c : cards) held.push_back(has(p, c));
     law.push_back(joined(held, " + ") + " = " + std::to_string(hand));
   }
   for (const std::string& c : cards) {
@@ -79,7 +77,7 @@ inline Json small_clue_rules(const SmallClueDeck& deck = {}, const Json& hands =
       for (const std::string& p : names) held.push_back(has(p, c));
     law.push_back(joined(held, " + ") + " = " + std::to_string(category->size() - 1));
   }
-  const auto in_envelope = [](const std::string& c) { return "envelope_" + c; };
+  variables.push_back({{"name", "has"}, {"of", {"agents", "cards"}}});
   Json next_pairs = Json::array();
   for (std::size_t p = 0; p < names.size(); ++p)
     next_pairs.push_back(names[p] + "," + names[(p + 1) % names.size()]);
@@ -88,50 +86,46 @@ inline Json small_clue_rules(const SmallClueDeck& deck = {}, const Json& hands =
                        {"itself", false},
                        {"initially_true", next_pairs}});
 
-  Json definitions = Json::object();
-  std::vector<std::string> knows_envelope;
-  for (const std::string& c : cards) {
-    std::vector<std::string> nobody;
-    for (const std::string& p : names) nobody.push_back("~" + has(p, c));
-    definitions[in_envelope(c)] = joined(nobody, " & ");
-    knows_envelope.push_back("Kw{me} " + in_envelope(c));
-  }
+  // A card no player holds is in the envelope; a player wins knowing which cards those are.
+  const Json definitions = {{"envelope(c)", {{"all", "~has(_, c)"}}},
+                            {"knows_envelope(x)", {{"all", "Kw{x} envelope(_)"}}}};
   Json agents = Json::array();
-  for (const std::string& p : names) {
-    Json observes = Json::array();
-    for (const std::string& c : cards) observes.push_back(has("me", c));
-    agents.push_back({{"name", p}, {"observes", observes}});
-  }
-  Json moves = Json::array();
-  const auto show = [&](const std::string& card, const std::string& w, const std::string& s) {
+  for (const std::string& p : names) agents.push_back({{"name", p}, {"observes", {"has(me, _)"}}});
+  // The suggestion of weapon w and suspect s by i to j: j shows one of them, or neither.
+  // The cards come first so that the moves are listed card by card, as the built-in game
+  // lists its suggestions.
+  const auto show = [&](const std::string& name, const std::string& card) {
     if (!deck.shortcut)
-      return Json{{"name", "show_" + card},
+      return Json{{"name", name},
                   {"pre", has("j", card)},
                   {"seen_by", {"i", "j"}},
                   {"others_see", "a card"}};
-    return Json{{"name", "show_" + card},
-                {"pre", has("j", w) + " | " + has("j", s)},
+    return Json{{"name", name},
+                {"pre", has("j", "w") + " | " + has("j", "s")},
                 {"when", has("j", card)},
                 {"learn", {has("j", card)}},
                 {"learnt_by", {"i"}}};
   };
-  for (const std::string& w : deck.weapons)
-    for (const std::string& s : deck.suspects)
-      moves.push_back(
-          {{"name", "suggest_" + w + "_" + s},
-           {"parameters", {"i", "j"}},
-           {"legal", "next(i, j)"},
-           {"chosen_by", "j"},
-           {"events",
-            {show(w, w, s),
-             show(s, w, s),
-             {{"name", "neither"}, {"pre", "~" + has("j", w) + " & ~" + has("j", s)}}}}});
-  Json rules = {{"agents", agents},
+  const Json moves =
+      Json::array({{{"name", "suggest"},
+                    {"parameters", {{{"w", "weapons"}}, {{"s", "suspects"}}, "i", "j"}},
+                    {"mover", "i"},
+                    {"legal", "next(i, j)"},
+                    {"chosen_by", "j"},
+                    {"events",
+                     {show("show_weapon", "w"),
+                      show("show_suspect", "s"),
+                      {{"name", "neither"}, {"pre", "~has(j, w) & ~has(j, s)"}}}}}});
+  Json rules = {{"sets",
+                 {{"weapons", deck.weapons},
+                  {"suspects", deck.suspects},
+                  {"cards", {"weapons", "suspects"}}}},
+                {"agents", agents},
                 {"variables", variables},
                 {"law", joined(law, " & ")},
                 {"definitions", definitions},
                 {"moves", moves},
-                {"win", joined(knows_envelope, " & ")}};
+                {"win", "knows_envelope(me)"}};
   if (hands.is_null()) return rules;
   Json actual = Json::object();
   for (std::size_t p = 0; p < names.size(); ++p)

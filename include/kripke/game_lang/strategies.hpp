@@ -83,7 +83,7 @@ inline void read_about(ObjectReader& r, Strategy& s, const GameRules& rules) {
     throw InputError("expected a formula or a list of formulas to learn about", s.about_path);
   for (std::size_t k = 0; k < list.size(); ++k) {
     const std::string at = about.is_array() ? s.about_path + "/" + std::to_string(k) : s.about_path;
-    s.about.push_back(rules.parse_template(ObjectReader::string_value(list[k], at), at));
+    s.about.push_back(rules.parse_each(ObjectReader::string_value(list[k], at), at));
   }
   s.choice = Strategy::Choice::Informative;
 }

@@ -64,7 +64,7 @@ class LanguageDesk final : public Desk {
       s += ';';
     }
     if (s.back() == ';') s.pop_back();
-    s += "\nA move is its name, then the agents of its parameters after yours.";
+    s += "\nA move is its name, then its parameters after yours (agents, cards, ...).";
     return s;
   }
 
@@ -72,20 +72,25 @@ class LanguageDesk final : public Desk {
     if (words.empty())
       throw kripke::InputError("say a move: " + kripke::ObjectReader::join(verbs()));
     const std::string name = complete(words[0], verbs(), "move");
-    std::vector<std::string> agents;
-    for (std::size_t i = 0; i < game_.rules().agent_count(); ++i)
-      agents.push_back(game_.rules().agent(kripke::Agent(i)));
+    const gl::GameRules& rules = game_.rules();
     for (std::size_t k : game_.legal(me)) {
       const gl::MoveInstance& instance = game_.instances()[k];
-      const auto& move = game_.rules().moves()[instance.move];
+      const auto& move = rules.moves()[instance.move];
       if (move.name != name) continue;
-      std::vector<std::string> named;
-      for (std::size_t w = 1; w < words.size(); ++w)
-        named.push_back(complete(words[w], agents, "agent"));
-      std::vector<std::string> given;
-      for (std::size_t p = 0; p < move.parameters.size(); ++p)
-        if (p != move.mover) given.push_back(game_.rules().agent(instance.agents[p]));
-      if (given == named) return game_.rules().instance_json(instance);
+      // The words after the name, each completed among what its parameter ranges over.
+      std::vector<std::string> named, given;
+      for (std::size_t p = 0, w = 1; p < move.parameters.size(); ++p) {
+        if (p == move.mover) continue;
+        given.push_back(rules.value_name(instance, p));
+        if (w < words.size()) {
+          const auto d = move.ranges[p];
+          named.push_back(complete(words[w++], rules.templates().members(d),
+                                   d == gl::Templates::kAgents
+                                       ? "agent"
+                                       : "member of " + rules.templates().domain_name(d)));
+        }
+      }
+      if (given == named && words.size() == given.size() + 1) return rules.instance_json(instance);
     }
     throw kripke::InputError("not a legal move now; " + moves_help(me));
   }
@@ -120,7 +125,7 @@ class LanguageDesk final : public Desk {
   }
 
  private:
-  // A move as one word: its name, with the agents after the mover in parentheses.
+  // A move as one word: its name, with its parameters after the mover in parentheses.
   std::string choice_of(std::size_t k) const {
     const gl::MoveInstance& instance = game_.instances()[k];
     const auto& move = game_.rules().moves()[instance.move];
@@ -128,18 +133,18 @@ class LanguageDesk final : public Desk {
     std::string others;
     for (std::size_t p = 0; p < move.parameters.size(); ++p)
       if (p != move.mover)
-        others += (others.empty() ? "" : ",") + game_.rules().agent(instance.agents[p]);
+        others += (others.empty() ? "" : ",") + game_.rules().value_name(instance, p);
     if (!others.empty()) s += "(" + others + ")";
     return s;
   }
 
-  // A move as a person types it: its name and the agents after the mover.
+  // A move as a person types it: its name and its parameters after the mover.
   std::string words_of(std::size_t k) const {
     const gl::MoveInstance& instance = game_.instances()[k];
     const auto& move = game_.rules().moves()[instance.move];
     std::string s = move.name;
     for (std::size_t p = 0; p < move.parameters.size(); ++p)
-      if (p != move.mover) s += " " + game_.rules().agent(instance.agents[p]);
+      if (p != move.mover) s += " " + game_.rules().value_name(instance, p);
     return s;
   }
 
