@@ -390,8 +390,10 @@ TEST_CASE("a formula evaluated at one world (evaluate_at.hpp) agrees with its tr
             if (it == c.engine_atoms->end()) return std::nullopt;
             return it->second.test(c.engine.valuation(w));
           };
+        const std::vector<std::string> no_names;
         kripke::PointEvaluator at(
-            c.engine, [&](const kripke::Formula& phi) { return c.engine_truth(phi); }, {}, atom_at);
+            c.engine, [&](const kripke::Formula& phi) { return c.engine_truth(phi); }, no_names,
+            atom_at);
         for (int k = 0; k < kFormulasPerStep; ++k) {
           const auto phi = difftest::random_formula(rng, c.agents());
           INFO("formula " << kripke::to_string(*phi));

@@ -31,14 +31,12 @@ class PointEvaluator {
   using AtomAt = std::function<std::optional<bool>(const Formula& atom, World w)>;
 
   // `whole`: the truth set of a formula on m (the game's evaluator); `agent_names` as the
-  // Evaluator's; `atom_at`, when given: an atom's truth at one world, or none where only
-  // its truth set says.
-  PointEvaluator(const Model& m, Whole whole, std::vector<std::string> agent_names = {},
+  // Evaluator's, read where they are (they outlive the evaluator: a play asks many questions,
+  // and copying its agents' names for each was a sixth of a game's legal moves); `atom_at`,
+  // when given: an atom's truth at one world, or none where only its truth set says.
+  PointEvaluator(const Model& m, Whole whole, const std::vector<std::string>& agent_names,
                  AtomAt atom_at = {})
-      : m_(m),
-        whole_(std::move(whole)),
-        agent_names_(std::move(agent_names)),
-        atom_at_(std::move(atom_at)) {}
+      : m_(m), whole_(std::move(whole)), agent_names_(agent_names), atom_at_(std::move(atom_at)) {}
 
   // φ at world w (alive), or nullopt when the question would visit more worlds than a
   // truth set costs.
@@ -140,7 +138,7 @@ class PointEvaluator {
 
   const Model& m_;
   Whole whole_;
-  std::vector<std::string> agent_names_;
+  const std::vector<std::string>& agent_names_;
   AtomAt atom_at_;
   std::unordered_map<const Formula*, WorldSet> sets_;
   std::unordered_map<std::pair<const Formula*, World>, bool, KeyHash> memo_;

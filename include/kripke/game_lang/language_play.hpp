@@ -36,13 +36,14 @@ class LanguagePlay final : public LanguageTurns<model_lang::ModelPlay> {
   LanguagePlay(std::shared_ptr<const model_lang::ModelData> data, World actual,
                std::shared_ptr<const MoveTable> table, std::string game = "model",
                WorldLimits limits = {})
-      : LanguageTurns(std::move(table), limits, std::move(data), actual, std::move(game)) {}
+      : LanguageTurns(std::move(table), limits, std::move(data), actual, std::move(game)),
+        agent_names_(agent_names_in_formulas()) {}
 
   // φ at the actual world, read from the worlds around it (evaluate_at.hpp) when that is
   // cheaper than its truth set: a legal move's precondition, a player's win.
   bool holds(const Formula& phi) const override {
     PointEvaluator at(
-        model_, [this](const Formula& f) { return truth(f); }, agent_names_in_formulas(),
+        model_, [this](const Formula& f) { return truth(f); }, agent_names_,
         [this](const Formula& a, World w) { return atom_at(a, w); });
     if (const std::optional<bool> h = at.holds_at(phi, model_.actual())) return *h;
     return ModelPlay::holds(phi);
@@ -497,6 +498,8 @@ class LanguagePlay final : public LanguageTurns<model_lang::ModelPlay> {
     });
     return groups;
   }
+
+  std::vector<std::string> agent_names_;  // read once: holds() asks for them at every question
 };
 
 }  // namespace kripke::game_lang

@@ -53,6 +53,8 @@ class LanguageTurns : public EnginePlay, public LanguageSeats {
     return expanded(std::make_shared<Formula>(a));
   }
   void check_atom(const Formula& a) const override {
+    // An atom of the move table names a true/false variable: found once, when it was made.
+    if (const std::optional<int> k = table_->variable_of(a); k && *k >= 0) return;
     if (!rules_->templates().defines(a.name)) return EnginePlay::check_atom(a);
     this->check_formula(*rules_->templates().instantiate(std::make_shared<Formula>(a), {}));
   }

@@ -148,6 +148,8 @@ class MoveTable {
     const std::function<void(const FormulaPtr&)> walk = [&](const FormulaPtr& phi) {
       if (!phi) return;
       if (phi->kind == Formula::Kind::Atom) {
+        // The events' formulas share the move's precondition: an atom is met many times.
+        if (atom_variables_.count(phi.get())) return;
         if (templates.defines(phi->name)) {
           atom_variables_.emplace(phi.get(), -1);
           return;

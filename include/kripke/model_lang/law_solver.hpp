@@ -195,7 +195,7 @@ class LawSolver {
     if (applicable_ && linear_conjunction(root_)) {
       conjunction_ = true;
       add_literals(root_);
-      for (std::size_t k = 0; k < linear_.size(); ++k) note_status(int(k), +1);
+      for (LinearSum& sum : linear_) note_status(sum);
     }
   }
 
@@ -260,14 +260,20 @@ class LawSolver {
     std::vector<Node> operands;
   };
   // lhs - rhs of a comparison as Σ a_i·x_i + constant, kept up to date as the search fixes
-  // and frees variables: the sum over the fixed variables, and the bounds of the sum over
-  // the free ones. Reading the comparison over the variable being chosen is then a lookup,
-  // not a walk over every term (a sum over 12 cards, read at every step of the search).
+  // and frees variables: its range, the constant plus the sum over the fixed variables plus
+  // the bounds of the sum over the free ones. Reading the comparison over the variable being
+  // chosen is then a lookup, not a walk over every term (a sum over 12 cards, read at every
+  // step of the search). A conjunction also keeps whether it cannot hold and whether it may
+  // fail over that range, so that fixing a variable recounts only what changed.
+  // Its numbers are 64 bits: a comparison is kept so only while the magnitudes of its
+  // constant and of every variable's part add up to at most kNarrow (then every range,
+  // part and their sums fit); the walk reads a wider one from its terms' bounds.
+  using Narrow = std::int64_t;
+  static constexpr Wide kNarrow = Wide(1) << 61;
   struct LinearSum {
     Op op = Op::Equal;  // the comparison's: lhs - rhs op 0
-    Wide constant = 0;
-    Wide fixed = 0;                 // Σ a_i·value_i over the fixed variables
-    Wide free_lo = 0, free_hi = 0;  // the bounds of Σ a_i·x_i over the free ones
+    Narrow lo = 0, hi = 0;
+    bool cannot_hold = false, may_fail = false;  // counted in cannot_hold_ and may_fail_
   };
 
   // The law as nodes; false when it holds a term that could fail (or an operator the law
@@ -324,21 +330,32 @@ class LawSolver {
     Wide constant = 0;
     if (!linear_form(node.lhs, 1, terms, constant) || !linear_form(node.rhs, -1, terms, constant))
       return;
-    node.linear = int(linear_.size());
-    LinearSum sum;
-    sum.op = node.op;
-    sum.constant = constant;
     std::sort(terms.begin(), terms.end());
+    std::vector<Occurrence> parts;
+    Wide lo = constant, hi = constant;
+    Wide magnitude = constant < 0 ? -constant : constant;
     for (std::size_t j = 0; j < terms.size();) {  // a variable's occurrences merged
       const int x = terms[j].first;
       Wide a = 0;
       for (; j < terms.size() && terms[j].first == x; ++j) a += terms[j].second;
       if (a == 0) continue;
-      const auto [lo, hi] = contribution(x, a);
-      occurs_[std::size_t(x)].push_back({node.linear, a, lo, hi});
-      sum.free_lo += lo;
-      sum.free_hi += hi;
+      const auto [part_lo, part_hi] = contribution(x, a);
+      magnitude += std::max(part_hi, -part_lo);
+      if (magnitude > kNarrow) return;  // too wide for 64 bits: the walk reads it
+      parts.push_back({x, Narrow(a), Narrow(part_lo), Narrow(part_hi)});
+      lo += part_lo;
+      hi += part_hi;
     }
+    node.linear = int(linear_.size());
+    for (Occurrence& part : parts) {
+      const auto x = std::size_t(part.sum);  // the variable, until here
+      part.sum = node.linear;
+      occurs_[x].push_back(part);
+    }
+    LinearSum sum;
+    sum.op = node.op;
+    sum.lo = Narrow(lo);
+    sum.hi = Narrow(hi);
     linear_.push_back(sum);
   }
   // Adds sign·t to the terms (variable, coefficient) and the constant; false when t is not
@@ -401,11 +418,10 @@ class LawSolver {
   void shift_sums(int v, Wide value, int sign) {
     for (const auto& [sum, a, lo, hi] : occurs_[std::size_t(v)]) {
       LinearSum& s = linear_[std::size_t(sum)];
-      if constexpr (Counted) note_status(sum, -1);
-      s.fixed += sign * a * value;
-      s.free_lo -= sign * lo;
-      s.free_hi -= sign * hi;
-      if constexpr (Counted) note_status(sum, +1);
+      const Narrow part = a * Narrow(value);
+      s.lo += sign * (part - lo);
+      s.hi += sign * (part - hi);
+      if constexpr (Counted) note_status(s);
     }
   }
 
@@ -434,16 +450,17 @@ class LawSolver {
     const bool positive = node.kind == K::Atom;
     if (!positive && node.kind != K::Not) return;  // a comparison (or true): in linear_ already
     const Node& atom = positive ? node : node.operands[0];
-    LinearSum sum;  // p - 1 = 0, or p = 0
-    sum.constant = positive ? -1 : 0;
-    sum.free_hi = 1;  // p free: 0 or 1
+    LinearSum sum;  // p - 1 = 0, or p = 0: its range with p free, 0 or 1
+    sum.lo = positive ? -1 : 0;
+    sum.hi = sum.lo + 1;
     const auto [lo, hi] = contribution(atom.variable, 1);
-    occurs_[std::size_t(atom.variable)].push_back({int(linear_.size()), 1, lo, hi});
+    occurs_[std::size_t(atom.variable)].push_back({int(linear_.size()), 1, Narrow(lo), Narrow(hi)});
     linear_.push_back(sum);
   }
   // Whether lhs - rhs ∈ [lo, hi] may satisfy `op` (holds), may not (fails): a comparison
   // read over a variable it does not name (compare() with a = 0).
-  static bool may_hold(Op op, Wide lo, Wide hi) {
+  template <class Int>
+  static bool may_hold(Op op, Int lo, Int hi) {
     switch (op) {
       case Op::Equal:
         return lo <= 0 && 0 <= hi;
@@ -459,7 +476,8 @@ class LawSolver {
         return hi >= 0;
     }
   }
-  static bool may_fail(Op op, Wide lo, Wide hi) {
+  template <class Int>
+  static bool may_fail(Op op, Int lo, Int hi) {
     switch (op) {
       case Op::Equal:
         return may_hold(Op::Differ, lo, hi);
@@ -475,72 +493,84 @@ class LawSolver {
         return may_hold(Op::Less, lo, hi);
     }
   }
-  // The range of lhs - rhs over the free variables.
-  static std::pair<Wide, Wide> range(const LinearSum& s) {
-    return {s.constant + s.fixed + s.free_lo, s.constant + s.fixed + s.free_hi};
-  }
-  // Counts comparison `sum`'s status in (+1) or out (-1) of cannot_hold_ and may_fail_.
-  void note_status(int sum, int sign) {
-    const LinearSum& s = linear_[std::size_t(sum)];
-    const auto [lo, hi] = range(s);
-    if (!may_hold(s.op, lo, hi)) cannot_hold_ += sign;
-    if (may_fail(s.op, lo, hi)) may_fail_ += sign;
+  // Recounts comparison s's status (after its range moved) in cannot_hold_ and may_fail_.
+  void note_status(LinearSum& s) {
+    const bool cannot_hold = !may_hold(s.op, s.lo, s.hi), fails = may_fail(s.op, s.lo, s.hi);
+    cannot_hold_ += long(cannot_hold) - long(s.cannot_hold);
+    may_fail_ += long(fails) - long(s.may_fail);
+    s.cannot_hold = cannot_hold;
+    s.may_fail = fails;
   }
   // read(root_, v) for a linear conjunction: per comparison naming v, where it may hold and
   // may fail over v's values with the rest of its sum free. A variable of at most
   // value_by_value_ values (and 64: a bit each) is read value by value, the comparison's
-  // range shifted by a·x, without division; a larger one by solving a·v within bounds.
-  Reading read_conjunction(int v) const {
-    const std::uint64_t n = v < 0 ? 1 : domains_[std::size_t(v)].size;
-    if (cannot_hold_ > 0) return {IndexSet::none(), IndexSet::all(n), true};
-    const bool by_value = v >= 0 && n <= std::min<std::uint64_t>(value_by_value_, 64);
-    std::uint64_t holding_values = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
-    IndexSet holding = IndexSet::all(n);
+  // range shifted by a·x, without division, its values kept as bits (`holding_bits`); a
+  // larger one by solving a·v within bounds (`holding`, an IndexSet). The search reads the
+  // bits without making a set of them.
+  struct ConjunctionReading {
+    bool by_value = false;
+    std::uint64_t holding_bits = 0;
+    IndexSet holding;
     bool failing = false, exact = true;
+    bool holds_nowhere() const { return by_value ? holding_bits == 0 : holding.empty(); }
+  };
+  bool reads_by_value(int v) const {
+    return v >= 0 && domains_[std::size_t(v)].size <= std::min<std::uint64_t>(value_by_value_, 64);
+  }
+  ConjunctionReading read_conjunction(int v) const {
+    const std::uint64_t n = v < 0 ? 1 : domains_[std::size_t(v)].size;
+    ConjunctionReading r;
+    r.by_value = reads_by_value(v);
+    if (cannot_hold_ > 0) {
+      r.failing = true;
+      return r;
+    }
+    r.holding_bits = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+    if (!r.by_value) r.holding = IndexSet::all(n);
     long failing_elsewhere = may_fail_;  // comparisons not naming v that may fail
     if (v >= 0)
       for (const auto& [sum, a, vlo, vhi] : occurs_[std::size_t(v)]) {
         const LinearSum& s = linear_[std::size_t(sum)];
-        auto [lo, hi] = range(s);
-        if (may_fail(s.op, lo, hi)) --failing_elsewhere;
-        lo -= vlo;  // v is free: its part is a·v, not its bounds
-        hi -= vhi;
+        if (s.may_fail) --failing_elsewhere;
+        const Narrow lo = s.lo - vlo, hi = s.hi - vhi;  // v free: its part is a·v, not its bounds
         bool holds_nowhere = false, fails_nowhere = false;
-        if (by_value) {
+        if (r.by_value) {
           const std::vector<std::int64_t>& values = vocab_.variables()[std::size_t(v)].values;
           std::uint64_t holds = 0, fails = 0;
           for (std::uint64_t x = 0; x < n; ++x) {
-            const Wide part = a * values[x];
+            const Narrow part = a * values[x];
             holds |= std::uint64_t{may_hold(s.op, lo + part, hi + part)} << x;
             fails |= std::uint64_t{may_fail(s.op, lo + part, hi + part)} << x;
           }
-          holding_values &= holds;
+          r.holding_bits &= holds;
           holds_nowhere = holds == 0;
           fails_nowhere = fails == 0;
         } else {
-          const Reading r = compare_values(s.op, v, a, lo, hi, lo == hi);
-          holding = holding & r.may_hold;
-          holds_nowhere = r.may_hold.empty();
-          fails_nowhere = r.may_fail.empty();
+          const Reading values = compare_values(s.op, v, a, lo, hi, lo == hi);
+          r.holding = r.holding & values.may_hold;
+          holds_nowhere = values.may_hold.empty();
+          fails_nowhere = values.may_fail.empty();
         }
-        failing = failing || !fails_nowhere;
-        exact = exact && (lo == hi || holds_nowhere || fails_nowhere);
+        r.failing = r.failing || !fails_nowhere;
+        r.exact = r.exact && (lo == hi || holds_nowhere || fails_nowhere);
       }
     if (failing_elsewhere > 0) {
-      failing = true;
-      exact = false;
+      r.failing = true;
+      r.exact = false;
     }
-    if (by_value) {
-      holding = IndexSet::none();
-      for (std::uint64_t rest = holding_values; rest != 0;) {
-        const auto from = std::uint64_t(std::countr_zero(rest));
-        const std::uint64_t run = ~(rest >> from);
-        const std::uint64_t to = run == 0 ? 64 : from + std::uint64_t(std::countr_zero(run));
-        holding = holding | IndexSet::span(from, to);
-        rest &= to == 64 ? 0 : ~std::uint64_t{0} << to;
-      }
+    return r;
+  }
+  // Calls f(from, to) for each run of consecutive bits set in `bits` (value indices
+  // [from, to)), while f returns true.
+  template <class F>
+  static void for_each_run(std::uint64_t bits, F&& f) {
+    while (bits != 0) {
+      const auto from = std::uint64_t(std::countr_zero(bits));
+      const std::uint64_t run = ~(bits >> from);
+      const std::uint64_t to = run == 0 ? 64 : from + std::uint64_t(std::countr_zero(run));
+      if (!f(from, to)) return;
+      bits &= to == 64 ? 0 : ~std::uint64_t{0} << to;
     }
-    return {std::move(holding), failing ? IndexSet::all(n) : IndexSet::none(), exact};
   }
 
   void mark_named(const CompiledTerm& t) {
@@ -693,7 +723,7 @@ class LawSolver {
   // in it is a (0: v is not in it).
   Reading compare_linear(int linear, int v, Wide a) const {
     const LinearSum& sum = linear_[std::size_t(linear)];
-    auto [lo, hi] = range(sum);
+    Wide lo = sum.lo, hi = sum.hi;
     if (a != 0) {  // v is free: its part is a·v, not its bounds
       const auto [vlo, vhi] = contribution(v, a);
       lo -= vlo;
@@ -825,27 +855,49 @@ class LawSolver {
           out_.push_back(out_[j] + std::uint32_t(x * stride));
       return found;
     }
-    const Reading r = conjunction_ ? read_conjunction(v) : read(root_, v);
-    if (r.may_hold.empty()) return 0;
-    if (r.may_fail.empty()) {
-      take_block(base, block_size(k), found);
-      return found;
-    }
-    if (v < 0) return 0;  // every variable fixed: may hold and may fail cannot both be
-    const std::uint64_t stride = vocab_.stride(std::size_t(v));
-    for (const auto& [from, to] : r.may_hold) {
-      if (r.exact) {
-        // The law holds for these values whatever the others are: one block.
+    // Values [from, to) of v where the law may hold: one block where it holds whatever the
+    // others are (exact), else each value searched below. False once the search is aborted.
+    const auto take_values = [&](std::uint64_t from, std::uint64_t to, bool exact) {
+      const std::uint64_t stride = vocab_.stride(std::size_t(v));
+      if (exact) {
         take_block(base + from * stride, BigCount(to - from) * block_size(k - 1), found);
-        continue;
+        return true;
       }
       for (std::uint64_t x = from; x < to; ++x) {
         fix(v, x);
         found = saturating_add(found, search(k - 1, base + x * stride));
         unfix(v);
-        if (aborted_) return found;
+        if (aborted_) return false;
       }
+      return true;
+    };
+    if (conjunction_) {
+      const ConjunctionReading r = read_conjunction(v);
+      if (r.holds_nowhere()) return 0;
+      if (!r.failing) {
+        take_block(base, block_size(k), found);
+        return found;
+      }
+      if (v < 0) return 0;  // every variable fixed: may hold and may fail cannot both be
+      if (r.by_value) {
+        for_each_run(r.holding_bits, [&](std::uint64_t from, std::uint64_t to) {
+          return take_values(from, to, r.exact);
+        });
+        return found;
+      }
+      for (const auto& [from, to] : r.holding)
+        if (!take_values(from, to, r.exact)) break;
+      return found;
     }
+    const Reading r = read(root_, v);
+    if (r.may_hold.empty()) return 0;
+    if (r.may_fail.empty()) {
+      take_block(base, block_size(k), found);
+      return found;
+    }
+    if (v < 0) return 0;
+    for (const auto& [from, to] : r.may_hold)
+      if (!take_values(from, to, r.exact)) break;
     return found;
   }
 
@@ -859,7 +911,7 @@ class LawSolver {
   // bounds of its part (contribution): read at every step of the search.
   struct Occurrence {
     int sum;
-    Wide a, lo, hi;
+    Narrow a, lo, hi;
   };
   std::vector<std::vector<Occurrence>> occurs_;
   Node root_;
