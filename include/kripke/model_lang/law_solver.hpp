@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <utility>
@@ -271,9 +272,26 @@ class LawSolver {
   using Narrow = std::int64_t;
   static constexpr Wide kNarrow = Wide(1) << 61;
   struct LinearSum {
-    Op op = Op::Equal;  // the comparison's: lhs - rhs op 0
+    explicit LinearSum(Op comparison) : op(comparison) {
+      // lhs - rhs op 0 holds exactly on [least, most] (or, negated, outside it): what it may
+      // be over a range is then two comparisons, not a switch, at every step of the search.
+      constexpr Narrow none = std::numeric_limits<Narrow>::max();
+      least = op == Op::Greater ? 1 : op == Op::Less || op == Op::AtMost ? -none : 0;
+      most = op == Op::Less ? -1 : op == Op::Greater || op == Op::AtLeast ? none : 0;
+      negated = op == Op::Differ;
+    }
+    // Where it may hold, and may fail, when lhs - rhs is somewhere in [low, high].
+    bool may_hold(Narrow low, Narrow high) const {
+      return negated ? low < least || high > most : low <= most && high >= least;
+    }
+    bool may_fail(Narrow low, Narrow high) const {
+      return negated ? low <= most && high >= least : low < least || high > most;
+    }
+    Op op;  // the comparison's: lhs - rhs op 0
+    Narrow least = 0, most = 0;
+    bool negated = false;
     Narrow lo = 0, hi = 0;
-    bool cannot_hold = false, may_fail = false;  // counted in cannot_hold_ and may_fail_
+    bool cannot_hold = false, may_fail_now = false;  // counted in cannot_hold_ and may_fail_
   };
 
   // The law as nodes; false when it holds a term that could fail (or an operator the law
@@ -352,8 +370,7 @@ class LawSolver {
       part.sum = node.linear;
       occurs_[x].push_back(part);
     }
-    LinearSum sum;
-    sum.op = node.op;
+    LinearSum sum(node.op);
     sum.lo = Narrow(lo);
     sum.hi = Narrow(hi);
     linear_.push_back(sum);
@@ -450,7 +467,7 @@ class LawSolver {
     const bool positive = node.kind == K::Atom;
     if (!positive && node.kind != K::Not) return;  // a comparison (or true): in linear_ already
     const Node& atom = positive ? node : node.operands[0];
-    LinearSum sum;  // p - 1 = 0, or p = 0: its range with p free, 0 or 1
+    LinearSum sum(Op::Equal);  // p - 1 = 0, or p = 0: its range with p free, 0 or 1
     sum.lo = positive ? -1 : 0;
     sum.hi = sum.lo + 1;
     const auto [lo, hi] = contribution(atom.variable, 1);
@@ -495,11 +512,11 @@ class LawSolver {
   }
   // Recounts comparison s's status (after its range moved) in cannot_hold_ and may_fail_.
   void note_status(LinearSum& s) {
-    const bool cannot_hold = !may_hold(s.op, s.lo, s.hi), fails = may_fail(s.op, s.lo, s.hi);
+    const bool cannot_hold = !s.may_hold(s.lo, s.hi), fails = s.may_fail(s.lo, s.hi);
     cannot_hold_ += long(cannot_hold) - long(s.cannot_hold);
-    may_fail_ += long(fails) - long(s.may_fail);
+    may_fail_ += long(fails) - long(s.may_fail_now);
     s.cannot_hold = cannot_hold;
-    s.may_fail = fails;
+    s.may_fail_now = fails;
   }
   // read(root_, v) for a linear conjunction: per comparison naming v, where it may hold and
   // may fail over v's values with the rest of its sum free. A variable of at most
@@ -531,7 +548,7 @@ class LawSolver {
     if (v >= 0)
       for (const auto& [sum, a, vlo, vhi] : occurs_[std::size_t(v)]) {
         const LinearSum& s = linear_[std::size_t(sum)];
-        if (s.may_fail) --failing_elsewhere;
+        if (s.may_fail_now) --failing_elsewhere;
         const Narrow lo = s.lo - vlo, hi = s.hi - vhi;  // v free: its part is a·v, not its bounds
         bool holds_nowhere = false, fails_nowhere = false;
         if (r.by_value) {
@@ -539,8 +556,8 @@ class LawSolver {
           std::uint64_t holds = 0, fails = 0;
           for (std::uint64_t x = 0; x < n; ++x) {
             const Narrow part = a * values[x];
-            holds |= std::uint64_t{may_hold(s.op, lo + part, hi + part)} << x;
-            fails |= std::uint64_t{may_fail(s.op, lo + part, hi + part)} << x;
+            holds |= std::uint64_t{s.may_hold(lo + part, hi + part)} << x;
+            fails |= std::uint64_t{s.may_fail(lo + part, hi + part)} << x;
           }
           r.holding_bits &= holds;
           holds_nowhere = holds == 0;
