@@ -9,8 +9,12 @@
 #include <vector>
 
 #include "cli_runner.hpp"
+#include "event_recorder.hpp"
 #include "input/config_file.hpp"
 #include "kripke/game_lang/game_rules.hpp"
+#include "kripke/game_lang/language_game.hpp"
+#include "kripke/game_loop.hpp"
+#include "language_test_support.hpp"
 
 using namespace kripke_test;
 
@@ -95,6 +99,51 @@ TEST_CASE("[game-language] a person types a move with cards, and a script names 
   INFO(scripted.out << scripted.err);
   CHECK(scripted.exit_code == 0);
   CHECK_THAT(scripted.out, Catch::Contains("1 passed, 0 failed"));
+}
+
+TEST_CASE("[game-language] a card a move names is not shown to a seat that does not see the move") {
+  // p1 whispers one of its cards to p2; p3 notices only that a move was made.
+  kripke::Json rules = small_clue_config()["rules"];
+  rules["moves"].push_back({{"name", "whisper"},
+                            {"parameters", {"i", "j", {{"c", "cards"}}}},
+                            {"legal", "next(i, j) & has(i, c)"},
+                            {"seen_by", {"i", "j"}},
+                            {"others_see", "that a move was made"}});
+  const kripke::game_lang::LanguageGame game(
+      language_config(rules, kripke::Json::array({{{"strategy", "random"}}})));
+  EventRecorder events;
+  kripke::GameRunner runner(game, 2, events);
+  runner.start();
+  kripke::Json whisper;
+  for (const kripke::Json& move : runner.play().legal_moves())
+    if (move["move"] == "whisper") whisper = move;
+  REQUIRE(whisper.is_object());
+  const std::string card = whisper["c"];
+  runner.scripted_turn(whisper, "/script/0");
+  const std::vector<std::string> cards = {"candle",  "dagger",  "rope",  "wrench",
+                                          "Scarlet", "Mustard", "Green", "Plum"};
+  int moves_seen = 0;
+  for (const kripke::Event& e : events.events) {
+    if (!e.record.is_object() || (e.record["event"] != "move" && e.record["event"] != "update"))
+      continue;
+    if (e.record["event"] == "move") {
+      ++moves_seen;
+      CHECK(e.record["move"]["c"] == card);  // the log itself names it
+    }
+    for (kripke::Agent seat = 0; seat < 3; ++seat) {
+      const auto view = runner.play().seat_view(e, seat);
+      REQUIRE(view);
+      const std::string text = view->dump();
+      INFO("seat " << seat + 1 << ": " << text);
+      if (seat < 2) {  // the parties see which card
+        if (e.record["event"] == "move") CHECK(text.find(card) != std::string::npos);
+        continue;
+      }
+      // p3's view names no card (nor the whisper's text or formula).
+      for (const std::string& c : cards) CHECK(text.find(c) == std::string::npos);
+    }
+  }
+  CHECK(moves_seen == 1);
 }
 
 TEST_CASE("[game-language] bad sets and set parameters exit 2 with the JSON pointer") {
