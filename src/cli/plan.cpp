@@ -118,7 +118,9 @@ void add_plan_command(CLI::App& app) {
       "decided by the facts. Prints the plan, the positions reached and the actual world\n"
       "after it. The agents' strategies and turns play no part, but in a game of\n"
       "simultaneous rounds a step is a round: one legal move of every player who has one.\n"
-      "The search is held to max_worlds and max_memory (the worlds its positions keep).",
+      "The search is held to max_worlds and max_memory (the worlds its positions keep);\n"
+      "where each position is a large model (moves the others do not see) it can still use\n"
+      "several times max_memory (docs/game-language.md, what is not there yet).",
       "  0  a plan was found\n  1  no plan of --max-depth moves or fewer\n  2  bad usage, a bad "
       "config or goal, or the search over the limits");
   cmd->callback([options] { plan(*options); });

@@ -167,13 +167,13 @@ class GameRules {
   std::optional<Agent> event_chooser(const MoveInstance& instance) const {
     const std::optional<std::size_t> p = moves_[instance.move].chosen_by;
     if (!p) return std::nullopt;
-    return Agent(instance.values[*p]);
+    return agent_at(instance, *p);
   }
   // The player whose turn it is after an instance, when the move passes the turn.
   std::optional<Agent> next_after(const MoveInstance& instance) const {
     const std::optional<std::size_t> next = moves_[instance.move].next;
     if (!next) return std::nullopt;
-    return Agent(instance.values[*next]);
+    return agent_at(instance, *next);
   }
 
   // Every instance of move m: its agent parameters bound to different agents, in order.
@@ -273,9 +273,7 @@ class GameRules {
     const auto& members = templates_.members(d);
     const auto it = std::find(members.begin(), members.end(), name);
     if (it == members.end()) {
-      const std::string kind =
-          d == Templates::kAgents ? "agent" : "member of " + templates_.domain_name(d);
-      throw InputError("unknown " + kind + " '" + excerpt(name) + "' (the " +
+      throw InputError("unknown " + templates_.member_kind(d) + " '" + excerpt(name) + "' (the " +
                            templates_.domain_name(d) + ": " + ObjectReader::join(members) + ")",
                        path);
     }

@@ -74,6 +74,10 @@ class Templates {
     return std::nullopt;
   }
   const std::string& domain_name(Domain d) const { return domains_[d].name; }
+  // What one of d's members is called in messages: "agent", "member of weapons".
+  std::string member_kind(Domain d) const {
+    return d == kAgents ? "agent" : "member of " + domain_name(d);
+  }
   const std::vector<std::string>& members(Domain d) const { return domains_[d].members; }
   // "agents", then the sets' names in order.
   std::vector<std::string> domain_names() const {

@@ -84,10 +84,8 @@ class LanguageDesk final : public Desk {
         given.push_back(rules.value_name(instance, p));
         if (w < words.size()) {
           const auto d = move.ranges[p];
-          named.push_back(complete(words[w++], rules.templates().members(d),
-                                   d == gl::Templates::kAgents
-                                       ? "agent"
-                                       : "member of " + rules.templates().domain_name(d)));
+          named.push_back(
+              complete(words[w++], rules.templates().members(d), rules.templates().member_kind(d)));
         }
       }
       if (given == named && words.size() == given.size() + 1) return rules.instance_json(instance);
