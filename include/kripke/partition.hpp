@@ -25,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "kripke/dense_ids.hpp"
 #include "kripke/recycling.hpp"
 #include "kripke/world_set.hpp"
 
@@ -99,7 +100,8 @@ class Partition {
   // smallest member, so equal partitions compare equal.
   template <class Keys>
   static Partition from_keys(const Keys& keys) {
-    Grouped grouped = group_ids(keys);
+    if (keys.size() >= kNone) throw std::length_error("Partition: too many worlds");
+    DenseIds grouped = dense_ids(keys);
     Partition p;
     p.class_of_ = std::move(grouped.ids);
     p.build_members(grouped.count);
@@ -139,9 +141,9 @@ class Partition {
     if (keys.size() != world_count()) throw std::logic_error("refined_by: wrong key count");
     if (class_count_ <= 1) return from_keys(keys);  // one class: the keys alone decide
     RecycledVector<std::uint64_t> pair_ids(keys.size());
-    const Grouped key_ids = group_ids(keys);
+    const DenseIds key_ids = dense_ids(keys);
     // class × (number of distinct keys) + key id: one number per pair, small enough for the
-    // direct table of group_ids whenever classes × keys is within a few times the worlds
+    // direct table of dense_ids whenever classes × keys is within a few times the worlds
     // (a hash table of 16-byte slots is the slow path of every observation).
     with_class_of([&](auto class_of) {
       for (std::size_t w = 0; w < keys.size(); ++w)
@@ -198,48 +200,6 @@ class Partition {
 
  private:
   static constexpr ClassId kNone = std::numeric_limits<ClassId>::max();
-
-  // Dense ids 0..count-1 for the distinct keys, numbered by first occurrence.
-  struct Grouped {
-    RecycledVector<ClassId> ids;
-    ClassId count = 0;
-  };
-  template <class Keys>
-  static Grouped group_ids(const Keys& keys) {
-    const std::size_t n = keys.size();
-    if (n >= kNone) throw std::length_error("Partition: too many worlds");
-    RecycledVector<ClassId> ids(n);
-    ClassId next = 0;
-    const std::uint64_t max_key = n ? *std::max_element(keys.begin(), keys.end()) : 0;
-    if (max_key < 4 * std::uint64_t{n} + 64) {
-      // Small keys (the common case: keys that are themselves ids) index a table directly.
-      RecycledVector<ClassId> table(max_key + 1, kNone);
-      for (std::size_t w = 0; w < n; ++w) {
-        ClassId& slot = table[keys[w]];
-        if (slot == kNone) slot = next++;
-        ids[w] = slot;
-      }
-      return {std::move(ids), next};
-    }
-    // Otherwise an open-addressing hash table with linear probing.
-    std::size_t capacity = 16;
-    while (capacity < 2 * n) capacity *= 2;
-    RecycledVector<std::pair<std::uint64_t, ClassId>> table(capacity, {0, kNone});
-    for (std::size_t w = 0; w < n; ++w) {
-      std::size_t slot = mix(keys[w]) & (capacity - 1);
-      while (table[slot].second != kNone && table[slot].first != keys[w])
-        slot = (slot + 1) & (capacity - 1);
-      if (table[slot].second == kNone) table[slot] = {keys[w], next++};
-      ids[w] = table[slot].second;
-    }
-    return {std::move(ids), next};
-  }
-
-  static std::uint64_t mix(std::uint64_t x) {  // splitmix64 finaliser
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-  }
 
   // Counting sort of the worlds by class (ids 0..classes-1 in class_of_): members ascending
   // within each class.
