@@ -4,6 +4,7 @@
 
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -25,6 +26,7 @@ struct CliResult {
   int exit_code = -1;
   std::string out;
   std::string err;
+  long max_rss_kib = 0;  // the process's peak resident memory
 };
 
 // The source tree and the kripkesim binary under test (tests/source_paths.cpp).
@@ -108,10 +110,13 @@ inline pid_t spawn_cli(const std::vector<std::string>& args, const std::string& 
   return pid;
 }
 
-// Waits for a spawned kripkesim; its exit code, or 128 + the signal that ended it.
-inline int wait_cli(pid_t pid) {
+// Waits for a spawned kripkesim; its exit code, or 128 + the signal that ended it, and
+// (when asked) its peak resident memory in KiB.
+inline int wait_cli(pid_t pid, long* max_rss_kib = nullptr) {
   int status = 0;
-  if (waitpid(pid, &status, 0) != pid) throw std::runtime_error("waitpid failed");
+  rusage usage{};
+  if (wait4(pid, &status, 0, &usage) != pid) throw std::runtime_error("wait4 failed");
+  if (max_rss_kib) *max_rss_kib = usage.ru_maxrss;
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
@@ -123,7 +128,7 @@ inline CliResult run_cli(const std::vector<std::string>& args,
   TempDir capture;
   const std::string out_path = capture.file("stdout"), err_path = capture.file("stderr");
   CliResult r;
-  r.exit_code = wait_cli(spawn_cli(args, out_path, err_path, cwd, env));
+  r.exit_code = wait_cli(spawn_cli(args, out_path, err_path, cwd, env), &r.max_rss_kib);
   r.out = read_file(out_path);
   r.err = read_file(err_path);
   return r;

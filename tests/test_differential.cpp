@@ -116,16 +116,24 @@ RandomAction random_action(const Case& c, Rng& rng, bool truthful) {
     a.ref.pre.push_back(ref_pre);
   }
   // Factual change: about a third of the events give every world a random valuation (a row
-  // of the atoms' table, which is as long as the first model).
+  // of the atoms' table, which is as long as the first model); some events share an earlier
+  // event's row, as the parts of one move do.
   const std::size_t valuations = c.atoms->begin()->second.size();
   a.engine.valuation_after.resize(events);
   for (std::uint64_t e = 0; e < events; ++e) {
     if (rng.below(3) != 0) continue;
+    if (e > 0 && a.engine.valuation_after[e - 1] && rng.below(2) == 0) {
+      a.engine.valuation_after[e] = a.engine.valuation_after[e - 1];
+      a.ref.post[static_cast<int>(e)] = a.ref.post[static_cast<int>(e - 1)];
+      continue;
+    }
+    std::vector<std::uint32_t> row;
     for (std::size_t w = 0; w < worlds; ++w) {
       const auto v = static_cast<std::uint32_t>(rng.below(valuations));
-      a.engine.valuation_after[e].push_back(v);
+      row.push_back(v);
       a.ref.post[static_cast<int>(e)][static_cast<int>(w)] = v;
     }
+    a.engine.valuation_after[e] = kripke::valuation_row(std::move(row));
   }
   // Per agent, events it tells apart by classes, or (a quarter of the time) arrows of any
   // shape: an agent that does not notice the action, one that mistakes one event for another.

@@ -489,7 +489,8 @@ TEST_CASE(
 
 TEST_CASE("[game-language] a game whose worlds multiply with every move is held to max_memory") {
   // Calls seen only as calls, anyone calling anyone: every call multiplies the worlds (by
-  // six here), and the seventh would need about 280,000 worlds' worth of memory.
+  // six here), and the eighth would need 1.7 million worlds' worth of memory (about 500 MiB
+  // at the 320 bytes a product world of four agents is held to).
   TempDir dir;
   const kripke::Json config = {
       {"game", "gossip"},
@@ -504,4 +505,43 @@ TEST_CASE("[game-language] a game whose worlds multiply with every move is held 
   CHECK_THAT(r.err, Catch::Contains("growing.json") && Catch::Contains("max_memory") &&
                         Catch::Contains("call("));
   CHECK_FALSE(std::filesystem::exists(dir.file("growing.jsonl")));  // no half-written log
+}
+
+TEST_CASE("[game-language] plan is held to max_memory where every position is a large model") {
+  // Calls seen by the callers only and an epistemic goal: every position is a model of
+  // thousands of worlds, and a search of four agents outgrows 200 MiB within seconds. It
+  // stops with the limit's message before the process holds more (its positions, the
+  // canonical forms it remembers and the move being made are all counted).
+  TempDir dir;
+  const kripke::Json config = {
+      {"game", "gossip"},
+      {"rules", {{"graph", "T4 I4"}, {"calls_seen", "by the callers only"}}},
+      {"max_memory", "200M"}};
+  const std::string file = dir.write("large.json", config.dump());
+  const CliResult r =
+      run_cli({"plan", file, "--goal",
+               "K{a} all_experts & K{b} all_experts & K{c} all_experts & K{d} all_experts"});
+  INFO(r.err);
+  CHECK(r.exit_code == 2);
+  CHECK_THAT(r.err, Catch::Contains("large.json") && Catch::Contains("already held") &&
+                        Catch::Contains("max_memory = 200 MiB"));
+  CHECK(r.max_rss_kib > 0);
+  CHECK(r.max_rss_kib <= 200 * 1024);
+
+  // On the facts alone the plan is replayed cut to the actual world after each move: five
+  // agents' 6 calls, where the model `run` keeps after them has 1.7 million worlds (which
+  // took 2.3 GB before the replay was cut, past the same config's 600M).
+  const kripke::Json facts = {
+      {"game", "gossip"},
+      {"rules", {{"graph", "T5 I5"}, {"calls_seen", "by the callers only"}}},
+      {"max_memory", "600M"}};
+  const CliResult f = run_cli(
+      {"plan", dir.write("facts.json", facts.dump()), "--goal", "all_experts", "--format", "json"});
+  INFO(f.err);
+  REQUIRE(f.exit_code == 0);
+  const kripke::Json out = kripke::Json::parse(f.out);
+  CHECK(out["moves"].size() == 6);  // 2n - 4
+  CHECK(out["on_facts"] == true);
+  CHECK_FALSE(out.contains("worlds_after"));
+  CHECK(f.max_rss_kib <= 600 * 1024);
 }

@@ -193,7 +193,7 @@ kripke::game_lang::NamedAction random_action(kripke::Rng& rng, const kripke::Mod
         after[w] = (m.valuation(w) & ~bits) | (std::uint32_t(rng.below(16)) & bits);
     }
     a.am.preconditions.push_back(pre);
-    a.am.valuation_after.push_back(after);
+    a.am.valuation_after.push_back(kripke::valuation_row(after));
     for (std::size_t i = 0; i < agents; ++i)
       a.am.event_class[i].push_back(std::uint32_t(rng.below(events)));
     a.names.push_back("e" + std::to_string(e));
@@ -236,14 +236,14 @@ TEST_CASE(
     for (std::size_t e = 0; e < b.am.preconditions.size(); ++e) {
       kripke::WorldSet pre(seq.world_count());
       std::vector<std::uint32_t> after;
-      if (!b.am.valuation_after[e].empty()) after.assign(seq.world_count(), 0);
+      const std::vector<std::uint32_t>* row = b.am.row_after(e);
+      if (row) after.assign(seq.world_count(), 0);
       for (kripke::World v = 0; v < seq.world_count(); ++v) {
         if (b.am.preconditions[e].test(source[v])) pre.set(v);
-        if (!after.empty())
-          after[v] = (seq.valuation(v) & ~12U) | (b.am.valuation_after[e][source[v]] & 12U);
+        if (!after.empty()) after[v] = (seq.valuation(v) & ~12U) | ((*row)[source[v]] & 12U);
       }
       later.preconditions[e] = pre;
-      later.valuation_after[e] = after;
+      later.valuation_after[e] = kripke::valuation_row(after);
     }
     kripke::product_update(seq, later);
 

@@ -412,9 +412,9 @@ std::string act(Case& c, kripke::Rng& rng, TextGenerator& text) {
       history += cat("; ", c.vars[k].name, " := ", rhs);
     }
     history += "]";
-    am.valuation_after.push_back(
-        ev.post.empty() ? std::vector<std::uint32_t>{}
-                        : c.play().valuations_after(post, "/post", am.preconditions.back()));
+    am.valuation_after.push_back(ev.post.empty() ? nullptr
+                                                 : kripke::valuation_row(c.play().valuations_after(
+                                                       post, "/post", am.preconditions.back())));
     if (ev.post.empty()) continue;
     // The reference: at the worlds where the event can happen, each assignment read in the
     // world before the event.

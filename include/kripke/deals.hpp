@@ -123,6 +123,9 @@ inline BigCount count_deals(const DealSpec& spec) {
 struct WorldLimits {
   std::uint64_t max_worlds = 50'000'000;
   std::uint64_t max_memory = 0;  // bytes; 0: the machine's physical memory
+  // Bytes already held beside what is checked (a search's positions), which max_memory
+  // counts too.
+  std::uint64_t held = 0;
 };
 
 // The machine's physical memory in bytes (0 when the system does not say).
@@ -178,9 +181,11 @@ inline void check_world_limit(BigCount worlds, const WorldLimits& limits,
                                  ? " and " + std::string(beliefs.partial ? "at least " : "") +
                                        to_string(beliefs.arrows) + " arrows between them"
                                  : "";
-  if (memory && needed > memory)
+  const std::string beside =
+      limits.held ? " beside the " + mebibytes(limits.held) + " already held" : "";
+  if (memory && needed + limits.held > memory)
     throw InputError(what + " " + to_string(worlds) + " worlds" + arrows + ", which need about " +
-                         mebibytes(needed) + " of memory, more than " +
+                         mebibytes(needed) + " of memory" + beside + ", more than " +
                          (limits.max_memory ? "max_memory = " : "this machine's ") +
                          mebibytes(memory) +
                          (limits.max_memory ? "" : " (max_memory sets another limit)"),

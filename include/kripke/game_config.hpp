@@ -38,7 +38,7 @@ struct GameConfig {
   // operators computed class by class) or "auto" (classes when they hold few states each).
   std::string symbolic_terms = "auto";
 
-  WorldLimits limits() const { return {max_worlds, max_memory}; }
+  WorldLimits limits() const { return {.max_worlds = max_worlds, .max_memory = max_memory}; }
 
   // The symbolic engine's node limit: max_bdd_nodes, within max_memory too (a node and its
   // share of BuDDy's operation caches take about 28 bytes).

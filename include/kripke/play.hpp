@@ -373,8 +373,9 @@ class Play {
       am.preconditions.push_back(truth(*e.precondition));
       am.valuation_after.push_back(
           e.postcondition.is_null()
-              ? std::vector<std::uint32_t>{}
-              : valuations_after(e.postcondition, e.postcondition_path, am.preconditions.back()));
+              ? nullptr
+              : valuation_row(valuations_after(e.postcondition, e.postcondition_path,
+                                               am.preconditions.back())));
     }
     am.actual_event = action.actual_event;
     am.event_class = action.event_class;

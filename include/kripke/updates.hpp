@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
+#include <memory>
 #include <stdexcept>
 #include <unordered_map>
 #include <unordered_set>
@@ -14,6 +16,7 @@
 #include "kripke/errors.hpp"
 #include "kripke/interrupt.hpp"
 #include "kripke/model.hpp"
+#include "kripke/recycling.hpp"
 
 namespace kripke {
 
@@ -22,6 +25,17 @@ struct UpdateResult {
   std::size_t worlds_after = 0;
   bool changed() const { return worlds_before != worlds_after; }
 };
+
+// The valuation each world of a model carries after an event, one per world; none for an
+// event that changes no fact. Shared rather than copied: the parts of one move, split by
+// what its parties learn, change the facts alike, and a model of a million worlds has
+// hundreds of them.
+using ValuationRow = std::shared_ptr<const std::vector<std::uint32_t>>;
+// The row of `after`; none when it is empty.
+inline ValuationRow valuation_row(std::vector<std::uint32_t> after) {
+  if (after.empty()) return nullptr;
+  return std::make_shared<const std::vector<std::uint32_t>>(std::move(after));
+}
 
 // Public announcement of a formula with truth set `truth`: alive ← alive ∩ truth.
 // Announcements are truthful, so a truth set without the actual world is an error.
@@ -87,9 +101,12 @@ struct ActionModel {
   bool has_arrows(std::size_t agent) const {
     return agent < event_arrows.size() && !event_arrows[agent].empty();
   }
-  // [event][world of the current model]; an event without a row (or a model without this
-  // table) changes no fact.
-  std::vector<std::vector<std::uint32_t>> valuation_after;
+  // Per event its row of valuations after it (indexed by the current model's worlds); an
+  // event without a row (or a model without this table) changes no fact.
+  std::vector<ValuationRow> valuation_after;
+  const std::vector<std::uint32_t>* row_after(std::size_t e) const {
+    return e < valuation_after.size() ? valuation_after[e].get() : nullptr;
+  }
 };
 
 // The events agent i considers possible after each event of `am`, ascending: its arrows, or
@@ -190,6 +207,39 @@ inline Relation product_relation(const Model& m, const ActionModel& am, std::siz
   return Relation(std::move(row_of), std::move(rows));
 }
 
+// The worlds of the product of m and am in product_update's order — alive worlds ascending,
+// each followed by its events ascending — as (world before, event) pairs; `actual` the
+// place of (actual world, actual event). Each precondition's members are visited once
+// rather than every event tested at every world: one move split by what its parties learn
+// has hundreds of events.
+struct ProductWorlds {
+  RecycledVector<World> source;
+  RecycledVector<std::uint32_t> event;
+  World actual = 0;
+};
+inline ProductWorlds product_worlds(const Model& m, const ActionModel& am) {
+  // start[w]: where w's new worlds begin (a counting sort by world, events in order).
+  RecycledVector<std::uint32_t> start(m.world_count() + 1, 0);
+  for (const WorldSet& pre : am.preconditions)
+    pre.for_each_common(m.alive(), [&](World w) { ++start[std::size_t(w) + 1]; });
+  for (std::size_t w = 0; w < m.world_count(); ++w) {
+    if (std::uint64_t{start[w]} + start[w + 1] > std::numeric_limits<World>::max())
+      throw std::length_error("product_update: too many worlds");
+    start[w + 1] += start[w];
+  }
+  ProductWorlds p;
+  p.source.resize(start[m.world_count()]);
+  p.event.resize(p.source.size());
+  for (std::size_t e = 0; e < am.preconditions.size(); ++e)
+    am.preconditions[e].for_each_common(m.alive(), [&](World w) {
+      const std::uint32_t k = start[w]++;
+      if (w == m.actual() && e == am.actual_event) p.actual = World(k);
+      p.source[k] = w;
+      p.event[k] = std::uint32_t(e);
+    });
+  return p;
+}
+
 // Product update: the new worlds are the pairs (w, e) with w alive and w ∈ pre(e), in
 // order of w then e; (w,e) ~i (v,f) iff w ~i v and e ~i f. Dead worlds are dropped, and
 // each new world carries the valuation of its w, changed by e's postcondition if it has one.
@@ -206,23 +256,16 @@ inline UpdateResult product_update(Model& m, const ActionModel& am) {
       for (std::uint32_t f : seen)
         if (f >= events) throw std::logic_error("product_update: an arrow to no event");
   }
-  for (const auto& after : am.valuation_after)
-    if (!after.empty() && after.size() != m.world_count())
+  for (const ValuationRow& after : am.valuation_after)
+    if (after && after->size() != m.world_count())
       throw std::logic_error("product_update: a postcondition row per world needed");
   if (!am.preconditions[am.actual_event].test(m.actual()))
     throw FalseAnnouncement("the actual event's precondition is false at the actual world");
 
-  RecycledVector<World> source;
-  RecycledVector<std::uint32_t> event_of;
-  World new_actual = 0;
-  m.alive().for_each([&](World w) {
-    for (std::size_t e = 0; e < events; ++e) {
-      if (!am.preconditions[e].test(w)) continue;
-      if (w == m.actual() && e == am.actual_event) new_actual = static_cast<World>(source.size());
-      source.push_back(w);
-      event_of.push_back(static_cast<std::uint32_t>(e));
-    }
-  });
+  const ProductWorlds product = product_worlds(m, am);
+  const RecycledVector<World>& source = product.source;
+  const RecycledVector<std::uint32_t>& event_of = product.event;
+  const World new_actual = product.actual;
 
   std::vector<Partition> partitions;
   partitions.reserve(m.agent_count());
@@ -250,9 +293,8 @@ inline UpdateResult product_update(Model& m, const ActionModel& am) {
   for (std::size_t i : general) relations.push_back(product_relation(m, am, i, source, event_of));
   std::vector<std::uint32_t> valuation(source.size());
   for (std::size_t k = 0; k < source.size(); ++k) {
-    const std::size_t e = event_of[k];
-    const bool changes = e < am.valuation_after.size() && !am.valuation_after[e].empty();
-    valuation[k] = changes ? am.valuation_after[e][source[k]] : m.valuation(source[k]);
+    const std::vector<std::uint32_t>* after = am.row_after(event_of[k]);
+    valuation[k] = after ? (*after)[source[k]] : m.valuation(source[k]);
   }
 
   UpdateResult r{m.alive_count(), source.size()};

@@ -113,6 +113,18 @@ class WorldSet {
     }
   }
 
+  // Calls f(world) for every member of both this and o, in increasing order, without
+  // building their intersection.
+  template <class F>
+  void for_each_common(const WorldSet& o, F&& f) const {
+    check_same_size(o);
+    for (std::size_t i = 0; i < words_.size(); ++i) {
+      for (std::uint64_t word = words_[i] & o.words_[i]; word; word &= word - 1) {
+        f(static_cast<World>(i * 64 + static_cast<std::size_t>(std::countr_zero(word))));
+      }
+    }
+  }
+
   // Adds every world whose number differs from a member's in `bit` only. The set's size
   // must be a power of two above 2^bit, so that such pairs never straddle its end: the
   // classes of a partition by hidden bits (partition.hpp), taken a word at a time.

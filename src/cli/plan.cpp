@@ -65,7 +65,10 @@ void plan(const PlanOptions& options) {
                         {"seconds", seconds}};
     if (r.found) {
       out["after"] = r.after;
-      out["worlds_after"] = r.worlds_after;
+      if (r.on_facts)
+        out["on_facts"] = true;
+      else
+        out["worlds_after"] = r.worlds_after;
     }
     std::cout << out.dump() << '\n';
   } else if (!r.found) {
@@ -78,11 +81,10 @@ void plan(const PlanOptions& options) {
                              r.positions, seconds);
     for (std::size_t k = 0; k < r.texts.size(); ++k)
       std::cout << fmt::format("  {}. {}\n", k + 1, r.texts[k]);
-    std::cout << kripke::wrap_words(facts_text(r.after),
-                                    fmt::format("after it ({} {}): ", r.worlds_after,
-                                                r.worlds_after == 1 ? "world" : "worlds"),
-                                    "  ")
-              << '\n';
+    const std::string after = r.on_facts ? "after it (on the facts alone): "
+                                         : fmt::format("after it ({} {}): ", r.worlds_after,
+                                                       r.worlds_after == 1 ? "world" : "worlds");
+    std::cout << kripke::wrap_words(facts_text(r.after), after, "  ") << '\n';
   }
   std::cout.flush();
   check_stdout_written();
@@ -118,9 +120,8 @@ void add_plan_command(CLI::App& app) {
       "decided by the facts. Prints the plan, the positions reached and the actual world\n"
       "after it. The agents' strategies and turns play no part, but in a game of\n"
       "simultaneous rounds a step is a round: one legal move of every player who has one.\n"
-      "The search is held to max_worlds and max_memory (the worlds its positions keep);\n"
-      "where each position is a large model (moves the others do not see) it can still use\n"
-      "several times max_memory (docs/game-language.md, what is not there yet).",
+      "The search is held to max_worlds and max_memory: the worlds its positions keep, the\n"
+      "positions it remembers, and every move beside them.",
       "  0  a plan was found\n  1  no plan of --max-depth moves or fewer\n  2  bad usage, a bad "
       "config or goal, or the search over the limits");
   cmd->callback([options] { plan(*options); });

@@ -35,27 +35,24 @@ inline NamedAction joint_action(const NamedAction& a, const NamedAction& b, cons
   NamedAction out;
   out.am.event_class.assign(agents, {});
   std::vector<std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t>> class_of(agents);
+  std::map<std::pair<const void*, const void*>, ValuationRow> rows;
   for (std::size_t ea = 0; ea < a.am.preconditions.size(); ++ea)
     for (std::size_t eb = 0; eb < b.am.preconditions.size(); ++eb) {
       WorldSet pre = a.am.preconditions[ea] & b.am.preconditions[eb];
       if (pre.none()) continue;
       if (ea == a.am.actual_event && eb == b.am.actual_event)
         out.am.actual_event = out.am.preconditions.size();
-      const auto row = [](const ActionModel& am,
-                          std::size_t e) -> const std::vector<std::uint32_t>* {
-        return e < am.valuation_after.size() && !am.valuation_after[e].empty()
-                   ? &am.valuation_after[e]
-                   : nullptr;
-      };
-      const std::vector<std::uint32_t>* after_a = row(a.am, ea);
-      const std::vector<std::uint32_t>* after_b = row(b.am, eb);
-      std::vector<std::uint32_t> after;
-      if (after_a || after_b) {
-        after.assign(m.world_count(), 0);
-        pre.for_each([&](World w) {
+      const std::vector<std::uint32_t>* after_a = a.am.row_after(ea);
+      const std::vector<std::uint32_t>* after_b = b.am.row_after(eb);
+      // One row per pair of rows, over every world: the events of a pair share it.
+      ValuationRow& after = rows[{after_a, after_b}];
+      if (!after && (after_a || after_b)) {
+        std::vector<std::uint32_t> both(m.world_count(), 0);
+        m.alive().for_each([&](World w) {
           const std::uint32_t v = m.valuation(w);
-          after[w] = (after_a ? (*after_a)[w] : v) + (after_b ? (*after_b)[w] : v) - v;
+          both[w] = (after_a ? (*after_a)[w] : v) + (after_b ? (*after_b)[w] : v) - v;
         });
+        after = valuation_row(std::move(both));
       }
       for (std::size_t i = 0; i < agents; ++i) {
         const auto key = std::make_pair(a.am.event_class[i][ea], b.am.event_class[i][eb]);
@@ -64,7 +61,7 @@ inline NamedAction joint_action(const NamedAction& a, const NamedAction& b, cons
         out.am.event_class[i].push_back(it->second);
       }
       out.am.preconditions.push_back(std::move(pre));
-      out.am.valuation_after.push_back(std::move(after));
+      out.am.valuation_after.push_back(after);
       out.names.push_back(a.names[ea] + " + " + b.names[eb]);
     }
   return out;

@@ -10,12 +10,14 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <vector>
 
+#include "kripke/dense_ids.hpp"
 #include "kripke/evaluate_at.hpp"
 #include "kripke/game_lang/info_gain.hpp"
 #include "kripke/game_lang/joint_action.hpp"
@@ -26,11 +28,26 @@ namespace kripke::game_lang {
 
 class LanguagePlay final : public LanguageTurns<model_lang::ModelPlay> {
  public:
-  // A move's peak memory per world of its product, measured: about 750 bytes at 1.7 million
-  // worlds (gossip on 4 agents, calls seen as a call): the product, the action model's
-  // per-event preconditions and valuations, the contraction. A move is held to max_worlds
+  // A move's peak memory per world of its product, beside its action model: the product's
+  // worlds and partitions (about 12 bytes per agent), every agent observing again, the
+  // contraction's scratch (about 100 bytes). Measured with /usr/bin/time and heaptrack:
+  // about 255 bytes at 1.7 million worlds (gossip on 4 agents, calls seen as a call) and 170
+  // at 3.4 million (5 agents, calls seen by the callers only). A move is held to max_worlds
   // and max_memory by this before it is made.
-  static constexpr std::uint64_t kBytesPerProductWorld = 1024;
+  static std::uint64_t bytes_per_product_world(std::size_t agents) {
+    return 192 + 32 * std::uint64_t(agents);
+  }
+  // What one event's precondition holds: a set of the worlds, and its place in the lists.
+  std::uint64_t bytes_per_event() const { return (model_.world_count() + 63) / 64 * 8 + 64; }
+  // What an action model on this model holds: its events' preconditions and its distinct
+  // rows of valuations.
+  std::uint64_t action_bytes(const ActionModel& am) const {
+    std::uint64_t bytes = am.preconditions.size() * bytes_per_event();
+    std::set<const void*> rows;
+    for (const ValuationRow& row : am.valuation_after)
+      if (row && rows.insert(row.get()).second) bytes += row->size() * sizeof(std::uint32_t);
+    return bytes;
+  }
 
   // `limits`: the game's max_worlds and max_memory, which every move is held to.
   LanguagePlay(std::shared_ptr<const model_lang::ModelData> data, World actual,
@@ -246,8 +263,8 @@ class LanguagePlay final : public LanguageTurns<model_lang::ModelPlay> {
       for (std::size_t j = 0; j < worlds.size(); ++j) {
         const World w = worlds[j];
         if (!happens.test(w)) continue;
-        const std::uint32_t after =
-            am.valuation_after[e].empty() ? model_.valuation(w) : am.valuation_after[e][w];
+        const std::vector<std::uint32_t>* row = am.row_after(e);
+        const std::uint32_t after = row ? (*row)[w] : model_.valuation(w);
         out[j].push_back(std::to_string(am.event_class[std::size_t(i)][e]) + ":" +
                          observation(i, after));
       }
@@ -288,13 +305,16 @@ class LanguagePlay final : public LanguageTurns<model_lang::ModelPlay> {
                    const std::string& text, const std::string& formula) {
     // Held to the limits before anything is built: a game whose onlookers cannot tell the
     // moves apart multiplies its worlds with every move.
+    const ActionModel& am = built.action.am;
     BigCount product = 0;
-    for (const WorldSet& pre : built.action.am.preconditions)
-      product += (pre & model_.alive()).count();
-    check_world_limit(product, limits(), kBytesPerProductWorld, "", text + " gives");
+    for (const WorldSet& pre : am.preconditions) product += (pre & model_.alive()).count();
+    WorldLimits beside = limits();  // the action model is held already
+    beside.held += action_bytes(am);
+    check_world_limit(product, beside, bytes_per_product_world(rules_->agent_count()), "",
+                      text + " gives");
     const bool copies = built.copies;
     bool changes_facts = false;
-    for (const auto& row : built.action.am.valuation_after) changes_facts |= !row.empty();
+    for (const ValuationRow& row : built.action.am.valuation_after) changes_facts |= bool(row);
     // One event that changes no fact, seen by everyone, is a public announcement of its
     // precondition: the worlds keep their numbers (and a model whose relations hide bits
     // keeps its fast partitions), where a product update would copy and renumber them.
@@ -367,18 +387,22 @@ class LanguagePlay final : public LanguageTurns<model_lang::ModelPlay> {
     for (std::size_t e : events) {
       const WorldSet pre = truth(*table_->prepared(e).legal) & model_.alive();
       if (pre.none()) continue;
-      const std::vector<WorldSet> groups = split(pre, table_->prepared(e).learnt);
+      std::vector<WorldSet> groups =
+          split(pre, table_->prepared(e).learnt, action_bytes(b.action.am),
+                rules_->instance_text(instances_[e]));
       const std::optional<model_lang::Postcondition>& post = table_->prepared(e).post;
+      // The instance's parts change the facts alike: one row for them all.
+      const ValuationRow after =
+          post ? valuation_row(post->valuations(model_, pre,
+                                                [this](const Formula& phi) { return truth(phi); }))
+               : nullptr;
       const std::string name = rules_->instance_text(instances_[e]);
       for (std::size_t g = 0; g < groups.size(); ++g) {
         if (e == k && groups[g].test(model_.actual())) {
           b.action.am.actual_event = b.action.am.preconditions.size();
         }
-        b.action.am.preconditions.push_back(groups[g]);
-        b.action.am.valuation_after.push_back(
-            post ? post->valuations(model_, groups[g],
-                                    [this](const Formula& phi) { return truth(phi); })
-                 : std::vector<std::uint32_t>{});
+        b.action.am.preconditions.push_back(std::move(groups[g]));
+        b.action.am.valuation_after.push_back(after);
         b.action.names.push_back(groups.size() > 1 ? name + "#" + std::to_string(g + 1) : name);
         b.instance.push_back(e);
         // The parties tell this event from every other; the others do not (when they see
@@ -397,7 +421,7 @@ class LanguagePlay final : public LanguageTurns<model_lang::ModelPlay> {
     b.copies = move.others == GameRules::Others::SeeNothing || pairs > some_event.count();
     if (move.others == GameRules::Others::SeeNothing) {
       b.action.am.preconditions.push_back(model_.alive());
-      b.action.am.valuation_after.emplace_back();
+      b.action.am.valuation_after.push_back(nullptr);
       b.action.names.push_back("nothing");
       b.instance.push_back(instances_.size());
       for (std::size_t a = 0; a < agents; ++a) b.action.am.event_class[a].push_back(0);
@@ -435,7 +459,9 @@ class LanguagePlay final : public LanguageTurns<model_lang::ModelPlay> {
       const WorldSet pre = truth(*event.pre) & model_.alive();
       if (pre.none()) continue;
       const std::uint32_t seen = next_class++;
-      for (WorldSet& part : split(pre, event.learn)) {
+      for (WorldSet& part :
+           split(pre, event.learn, all.size() * bytes_per_event(),
+                 rules_->instance_text(instances_[k]) + ":" + move.events[e].name)) {
         if (actual && e == *actual && part.test(model_.actual())) actual_candidate = all.size();
         Candidate c{e, std::move(part), std::vector<std::uint32_t>(agents)};
         const std::uint32_t learnt = next_class++;
@@ -463,14 +489,16 @@ class LanguagePlay final : public LanguageTurns<model_lang::ModelPlay> {
     Built b;
     b.action.am.event_class.assign(agents, {});
     const std::string name = rules_->instance_text(instances_[k]);
+    // The move's change is the same whichever event happens: one row for them all.
+    const ValuationRow after =
+        p.post ? valuation_row(p.post->valuations(
+                     model_, model_.alive(), [this](const Formula& phi) { return truth(phi); }))
+               : nullptr;
     for (std::size_t c = 0; c < all.size(); ++c) {
       if (!keep[c]) continue;
       if (actual_candidate && c == *actual_candidate)
         b.action.am.actual_event = b.action.am.preconditions.size();
-      b.action.am.valuation_after.push_back(
-          p.post ? p.post->valuations(model_, all[c].pre,
-                                      [this](const Formula& phi) { return truth(phi); })
-                 : std::vector<std::uint32_t>{});
+      b.action.am.valuation_after.push_back(after);
       b.action.am.preconditions.push_back(std::move(all[c].pre));
       b.action.names.push_back(name + ":" + move.events[all[c].event].name);
       b.instance.push_back(k);
@@ -481,21 +509,38 @@ class LanguagePlay final : public LanguageTurns<model_lang::ModelPlay> {
     return b;
   }
 
-  // The worlds of `pre` grouped by the truth values of what the parties learn.
-  std::vector<WorldSet> split(const WorldSet& pre, const std::vector<FormulaPtr>& learnt) const {
+  // The worlds of `pre` grouped by the truth values of what the parties learn, in order of
+  // each group's first world. Refused when the groups' sets, beside the `built` bytes of the
+  // action model so far, would pass max_memory: each is a set of all the worlds, and a move
+  // whose parties learn much splits into many.
+  std::vector<WorldSet> split(const WorldSet& pre, const std::vector<FormulaPtr>& learnt,
+                              std::uint64_t built, const std::string& what) const {
     if (learnt.empty()) return {pre};
-    std::vector<std::string> key(model_.world_count());
-    for (std::size_t j = 0; j < learnt.size(); ++j) {
-      const WorldSet t = truth(*learnt[j]);
-      pre.for_each([&](World w) { key[w] += t.test(w) ? '1' : '0'; });
+    const std::vector<World> worlds = pre.members();
+    // Each world's group so far and the next formula's truth there as one number, numbered
+    // densely again: the groups refined one formula at a time.
+    DenseIds group{RecycledVector<std::uint32_t>(worlds.size(), 0), 1};
+    std::vector<std::uint64_t> key(worlds.size());
+    for (const FormulaPtr& phi : learnt) {
+      const WorldSet t = truth(*phi);
+      for (std::size_t k = 0; k < worlds.size(); ++k)
+        key[k] = std::uint64_t{group.ids[k]} * 2 + (t.test(worlds[k]) ? 1 : 0);
+      group = dense_ids(key);
     }
-    std::unordered_map<std::string, std::size_t> group_of;
-    std::vector<WorldSet> groups;
-    pre.for_each([&](World w) {
-      const auto [it, fresh] = group_of.emplace(key[w], groups.size());
-      if (fresh) groups.emplace_back(model_.world_count());
-      groups[it->second].set(w);
-    });
+    const std::uint64_t memory = limits().max_memory ? limits().max_memory : machine_memory();
+    // Beside the sets: this scratch (the worlds, their keys and groups: 24 bytes each).
+    const BigCount needed = BigCount(group.count) * bytes_per_event() + 24 * worlds.size() + built;
+    const std::string beside =
+        limits().held ? " beside the " + mebibytes(limits().held) + " already held" : "";
+    if (memory && needed + limits().held > memory)
+      throw InputError(what + " splits into " + std::to_string(group.count) +
+                       " events (worlds told apart by what its parties learn); with the " +
+                       "move's action model so far they need about " + mebibytes(needed) +
+                       " of memory" + beside + ", more than " +
+                       (limits().max_memory ? "max_memory = " : "this machine's ") +
+                       mebibytes(memory));
+    std::vector<WorldSet> groups(group.count, WorldSet(model_.world_count()));
+    for (std::size_t k = 0; k < worlds.size(); ++k) groups[group.ids[k]].set(worlds[k]);
     return groups;
   }
 

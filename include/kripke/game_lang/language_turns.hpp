@@ -426,6 +426,10 @@ class LanguageTurns : public EnginePlay, public LanguageSeats {
     apply_round(round, seen, text, formula);
   }
 
+  // Bytes its caller holds beside the play (a search's positions), which every move's
+  // check against max_memory counts from here on.
+  void set_memory_held(std::uint64_t bytes) { limits_.held = bytes; }
+
  protected:
   // The engine's part of a move: the update of move k (with `event`, for a move with
   // events), logged; and of a round of moves made at once, whose audience, text and formula

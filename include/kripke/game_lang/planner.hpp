@@ -22,7 +22,7 @@
 #include <unordered_set>
 #include <vector>
 
-#include "kripke/bisimulation.hpp"
+#include "kripke/canonical_form.hpp"
 #include "kripke/game_lang/choices.hpp"
 #include "kripke/game_lang/facts.hpp"
 #include "kripke/game_lang/language_play.hpp"
@@ -37,6 +37,7 @@ struct Plan {
   std::uint64_t positions = 0;    // distinct positions reached
   int depth_searched = 0;         // every plan this short or shorter was tried
   std::uint64_t worlds_kept = 0;  // the most worlds held at once (the frontier's models)
+  bool on_facts = false;          // positions were assignments (the facts decide everything)
 };
 
 class Planner {
@@ -160,10 +161,11 @@ class Planner {
       }
       plan.depth_searched = depth + 1;
       frontier = std::move(next);
-      check_positions(reached.size(), reached.size());
+      check_positions(reached.size(), reached.size(), 0);
     }
     plan.positions = reached.size();
     plan.worlds_kept = 1;
+    plan.on_facts = true;
     return plan;
   }
 
@@ -175,14 +177,22 @@ class Planner {
 
   Plan search_models() {
     Plan plan;
+    // Positions reached, by canonical form (canonical_form.hpp), and the bytes they hold.
     std::unordered_set<std::string> seen;
+    std::uint64_t seen_bytes = 0;
+    const auto remember = [&](const Model& m) {
+      const auto [it, added] = seen.insert(canonical_form(m));
+      if (added) seen_bytes += it->capacity() + kBytesPerSeenEntry;
+      return added;
+    };
     // Per position: its parent, and the step that reached it.
     std::vector<std::pair<std::size_t, std::vector<std::size_t>>> history;
     std::vector<Node> frontier;
     play_.contract();
-    seen.insert(canonical(play_.model()));
+    remember(play_.model());
     history.emplace_back(0, std::vector<std::size_t>{});
     frontier.push_back({play_.snapshot(), 0});
+    std::uint64_t frontier_worlds = play_.model().alive_count();
     const auto path_to = [&](std::size_t node) {
       std::vector<std::vector<std::size_t>> steps;
       while (node != 0) {
@@ -195,14 +205,19 @@ class Planner {
     if (play_.holds(*goal_)) plan.found = true;
     for (int depth = 0; !plan.found && depth < max_depth_ && !frontier.empty(); ++depth) {
       std::vector<Node> next;
-      std::uint64_t worlds = 0;
+      std::uint64_t next_worlds = 0;
       for (const Node& node : frontier) {
         play_.restore(node.snapshot);
         for (const std::vector<std::size_t>& step : legal_steps()) {
+          // Every move is held to max_memory beside what the search holds: the positions
+          // remembered, the models of both frontiers and the play's copy of this one.
           play_.restore(node.snapshot);
+          const std::uint64_t worlds = frontier_worlds + next_worlds + play_.model().world_count();
+          check_positions(history.size(), worlds, seen_bytes);
+          play_.set_memory_held(kProgramBytes + worlds * bytes_per_kept_world() + seen_bytes);
           play_.make_round(step);
           play_.contract();
-          if (!seen.insert(canonical(play_.model())).second) continue;
+          if (!remember(play_.model())) continue;
           history.emplace_back(node.id, step);
           const std::size_t id = history.size() - 1;
           if (play_.holds(*goal_)) {
@@ -210,107 +225,46 @@ class Planner {
             plan.steps = path_to(id);
             break;
           }
-          worlds += play_.model().alive_count();
+          next_worlds += play_.model().alive_count();
           next.push_back({play_.snapshot(), id});
-          check_positions(history.size(), worlds);
           if ((history.size() & 255) == 0) poll_interrupt();
         }
         if (plan.found) break;
       }
-      plan.worlds_kept = std::max(plan.worlds_kept, worlds);
+      plan.worlds_kept = std::max(plan.worlds_kept, frontier_worlds + next_worlds);
       plan.depth_searched = depth + 1;
       frontier = std::move(next);
+      frontier_worlds = next_worlds;
     }
+    play_.set_memory_held(0);
     plan.positions = history.size();
     return plan;
   }
 
-  // Holds the search to the config's limits: the worlds its frontier keeps (each position
-  // its own model) against max_worlds and max_memory.
-  void check_positions(std::uint64_t positions, std::uint64_t worlds) const {
-    const std::uint64_t per_world = model_bytes_per_world(play_.model().agent_count(), 4) + 8;
-    check_world_limit(BigCount(worlds) + BigCount(positions), limits_, per_world, "/max_worlds",
-                      "the search's positions hold");
+  // What the program holds beside the search and the move: its code and libraries, the
+  // truth sets it keeps of atoms and formulas, and memory freed but kept by the allocator.
+  // Measured on plans on gossip with calls seen by the callers only (6 agents, a million
+  // worlds a position): resident memory 50 to 70 MiB above the positions and the move.
+  static constexpr std::uint64_t kProgramBytes = std::uint64_t{128} << 20;
+
+  // A remembered position's bytes beside its canonical form: the string, the hash table's
+  // node and bucket.
+  static constexpr std::uint64_t kBytesPerSeenEntry = 64;
+
+  // A frontier's model's bytes per world: the model, and the history naming its worlds.
+  std::uint64_t bytes_per_kept_world() const {
+    return model_bytes_per_world(play_.model().agent_count(), 4) + 8;
   }
 
-  // The model written so that isomorphic models read alike: the worlds reachable from the
-  // actual one, ordered by a signature refined as bisimulation is (valuation, then per agent
-  // the sorted signatures its class reaches), then each world's valuation and, per agent,
-  // the index of its class's first world. Equal strings are isomorphic models (and, the
-  // models being contracted, bisimilar ones read alike).
-  static std::string canonical(const Model& m) {
-    std::vector<World> worlds;
-    {
-      std::vector<bool> seen(m.world_count(), false);
-      std::vector<World> stack = {m.actual()};
-      seen[m.actual()] = true;
-      while (!stack.empty()) {
-        const World w = stack.back();
-        stack.pop_back();
-        worlds.push_back(w);
-        for (std::size_t i = 0; i < m.agent_count(); ++i)
-          m.for_each_possible(Agent(i), w, [&](World v) {
-            if (!seen[v] && m.alive().test(v)) {
-              seen[v] = true;
-              stack.push_back(v);
-            }
-          });
-      }
-    }
-    std::unordered_map<World, std::uint64_t> sig;
-    for (World w : worlds) sig[w] = std::uint64_t(m.valuation(w)) * 0x9E3779B97F4A7C15ULL + 1;
-    sig[m.actual()] ^= 0xD1B54A32D192ED03ULL;
-    for (std::size_t round = 0; round < worlds.size() + 1; ++round) {
-      std::unordered_map<World, std::uint64_t> next;
-      std::unordered_set<std::uint64_t> distinct_before, distinct_after;
-      for (World w : worlds) {
-        std::uint64_t h = sig[w];
-        for (std::size_t i = 0; i < m.agent_count(); ++i) {
-          std::vector<std::uint64_t> reach;
-          m.for_each_possible(Agent(i), w, [&](World v) {
-            if (sig.count(v)) reach.push_back(sig[v]);
-          });
-          std::sort(reach.begin(), reach.end());
-          reach.erase(std::unique(reach.begin(), reach.end()), reach.end());
-          h = mix(h ^ (i + 1));
-          for (std::uint64_t r : reach) h = mix(h ^ r);
-        }
-        next[w] = h;
-        distinct_before.insert(sig[w]);
-        distinct_after.insert(h);
-      }
-      sig = std::move(next);
-      if (distinct_after.size() == distinct_before.size()) break;
-    }
-    std::sort(worlds.begin(), worlds.end(), [&](World a, World b) {
-      return sig[a] != sig[b] ? sig[a] < sig[b] : m.valuation(a) < m.valuation(b);
-    });
-    std::unordered_map<World, std::size_t> position;
-    for (std::size_t k = 0; k < worlds.size(); ++k) position[worlds[k]] = k;
-    std::string out;
-    const auto put = [&out](std::uint64_t x) {
-      out.append(reinterpret_cast<const char*>(&x), sizeof x);
-    };
-    put(worlds.size());
-    put(position[m.actual()]);
-    for (World w : worlds) put(m.valuation(w));
-    for (std::size_t i = 0; i < m.agent_count(); ++i)
-      for (World w : worlds) {
-        std::size_t first = worlds.size();
-        m.for_each_possible(Agent(i), w, [&](World v) {
-          if (position.count(v)) first = std::min(first, position[v]);
-        });
-        put(first);
-      }
-    return out;
-  }
-
-  static std::uint64_t mix(std::uint64_t x) {
-    x ^= x >> 33;
-    x *= 0xFF51AFD7ED558CCDULL;
-    x ^= x >> 33;
-    x *= 0xC4CEB9FE1A85EC53ULL;
-    return x ^ (x >> 33);
+  // Holds the search to the config's limits: the worlds its frontiers keep (each position
+  // its own model) against max_worlds, and with the positions remembered (`seen_bytes`)
+  // against max_memory.
+  void check_positions(std::uint64_t positions, std::uint64_t worlds,
+                       std::uint64_t seen_bytes) const {
+    WorldLimits limits = limits_;
+    limits.held = kProgramBytes + seen_bytes;
+    check_world_limit(BigCount(worlds) + BigCount(positions), limits, bytes_per_kept_world(),
+                      "/max_worlds", "the search's positions hold");
   }
 
   LanguagePlay& play_;

@@ -353,17 +353,12 @@ class ModelPlay : public ModelPlayBase {
     // The new worlds in product_update's order: alive w ascending, then its events.
     Layer layer;
     layer.events = std::move(event_names);
-    bool copies = false;
-    model_.alive().for_each([&](World w) {
-      int events = 0;
-      for (std::size_t e = 0; e < am.preconditions.size(); ++e) {
-        if (!am.preconditions[e].test(w)) continue;
-        layer.source.push_back(w);
-        layer.event.push_back(std::uint32_t(e));
-        ++events;
-      }
-      copies = copies || events > 1;
-    });
+    const ProductWorlds product = product_worlds(model_, am);
+    layer.source.assign(product.source.begin(), product.source.end());
+    layer.event.assign(product.event.begin(), product.event.end());
+    // Some world has two events: its copies are told apart by their events' names.
+    const bool copies =
+        std::adjacent_find(layer.source.begin(), layer.source.end()) != layer.source.end();
     act(am, audience ? *audience : all_agents(), text, formula, then);
     layers_.push_back(std::move(layer));
     show_names_ = show_names_ || copies;

@@ -22,7 +22,10 @@ PlanResult find_plan(const kripke::Game& game, std::uint64_t seed, const kripke:
                plan.worlds_kept,
                {},
                0};
-  // The plan played again as `run` would play it, for the model after it.
+  // The plan played again as `run` would play it, for the model after it — on the facts
+  // alone where the search was (its moves and goal decided by them), the model cut to the
+  // actual world after every move: with calls seen by the callers only, six agents' gossip
+  // after 8 calls is 16^8 worlds as `run` plays it.
   auto replay = start();
   const kripke::game_lang::GameRules& rules = replay->rules();
   for (const std::vector<std::size_t>& step : plan.steps) {
@@ -35,9 +38,11 @@ PlanResult find_plan(const kripke::Game& game, std::uint64_t seed, const kripke:
     r.moves.push_back(r.rounds ? kripke::Json{{"round", round}} : round.front());
     r.texts.push_back(text);
     replay->make_round(step);
+    if (plan.on_facts) replay->keep_actual_only();
   }
   r.after = replay->deal();
   r.worlds_after = std::uint64_t(replay->world_count());
+  r.on_facts = plan.on_facts;
   return r;
 }
 

@@ -26,6 +26,7 @@ struct PlanResult {
   std::uint64_t worlds_kept = 0;
   kripke::Json after;              // the actual world after the plan
   std::uint64_t worlds_after = 0;  // the model's worlds after it, as `run` plays them
+  bool on_facts = false;           // searched and replayed on the facts alone: no model after
 };
 
 // InputError when the game is not written in the game language; FormulaError for a goal
