@@ -258,3 +258,38 @@ TEST_CASE("[game-language] bad events exit 2 with the JSON pointer") {
   CHECK_THAT(plan.err,
              Catch::Contains("/rules/moves/0/events") && Catch::Contains("conditional plan"));
 }
+
+TEST_CASE(
+    "[game-language] a move with events changes the facts only where one of them can happen") {
+  // n counts up to 2; the move is legal below 2. Its change, n + 1, leaves the range at the
+  // world where n is 2, which no event of the move reaches: reading it there would be an
+  // error, so the change is read only where some event can happen.
+  kripke::Json rules = {
+      {"agents",
+       {{{"name", "a"}, {"observes", kripke::Json::array()}},
+        {{"name", "b"}, {"observes", {"n"}}}}},
+      {"variables", {{{"name", "n"}, {"from", 0}, {"to", 2}}}},
+      {"actual", {{"n", 0}}},
+      {"moves",
+       {{{"name", "count"},
+         {"parameters", {"i"}},
+         {"legal", "n < 2"},
+         {"post", {{"n", "n + 1"}}},
+         {"events",
+          {{{"name", "up"}, {"pre", "true"}, {"seen_by", {"i"}}, {"others_see", "a count"}}}}}}}};
+  kripke::game_lang::LanguageGame game(
+      language_config(rules, kripke::Json::array({{{"strategy", "random"}}})));
+  EventRecorder events;
+  kripke::GameRunner runner(game, 1, events);
+  runner.start();
+  const auto holds = [&](const std::string& phi) {
+    return runner.play().holds(*kripke::parse_formula(phi));
+  };
+  runner.scripted_turn({{"move", "count"}, {"i", "b"}}, "/script/0/move");
+  CHECK(holds("n = 1"));
+  CHECK(holds("K{b} n = 1"));
+  CHECK_FALSE(holds("K{a} n = 1"));  // a count from 1 would have left 2
+  runner.scripted_turn({{"move", "count"}, {"i", "b"}}, "/script/1/move");
+  CHECK(holds("n = 2"));
+  CHECK(holds("K{a} n = 2"));  // two counts: only a start at 0 allowed both
+}

@@ -489,10 +489,14 @@ class LanguagePlay final : public LanguageTurns<model_lang::ModelPlay> {
     Built b;
     b.action.am.event_class.assign(agents, {});
     const std::string name = rules_->instance_text(instances_[k]);
-    // The move's change is the same whichever event happens: one row for them all.
+    // The move's change is the same whichever event happens: one row for them all, over
+    // the worlds where one of them can (elsewhere a change may leave its variable's range).
+    WorldSet where(model_.world_count());
+    for (std::size_t c = 0; c < all.size(); ++c)
+      if (keep[c]) where |= all[c].pre;
     const ValuationRow after =
         p.post ? valuation_row(p.post->valuations(
-                     model_, model_.alive(), [this](const Formula& phi) { return truth(phi); }))
+                     model_, where, [this](const Formula& phi) { return truth(phi); }))
                : nullptr;
     for (std::size_t c = 0; c < all.size(); ++c) {
       if (!keep[c]) continue;
