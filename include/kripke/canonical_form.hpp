@@ -4,9 +4,9 @@
 // valuation, then per agent the set of signatures its relation reaches — and written as
 // their count, the actual world's place, each world's valuation and, per agent and world,
 // its class's first place (a partition) or the places it reaches (other relations). Equal
-// forms are isomorphic models; for contracted
-// models (where no two worlds are bisimilar) isomorphic models give equal forms, barring a
-// collision of the 64-bit signatures, which can only make a search explore a model twice.
+// forms are isomorphic models; for contracted models (where no two worlds are bisimilar)
+// isomorphic models give equal forms, barring a collision of the 64-bit signatures, which
+// can only make a search explore a model twice.
 #pragma once
 
 #include <algorithm>
