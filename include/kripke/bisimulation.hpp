@@ -17,7 +17,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <limits>
 #include <span>
 #include <vector>
 
@@ -28,7 +27,7 @@
 namespace kripke {
 
 struct Contraction {
-  static constexpr std::uint32_t kOutside = std::numeric_limits<std::uint32_t>::max();
+  static constexpr std::uint32_t kOutside = DenseIds::kNone;
 
   // block_of[w] for every world of the model: its block, numbered 0, 1, ... in order of
   // each block's smallest world; kOutside for worlds not in the contracted set.

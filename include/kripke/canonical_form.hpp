@@ -11,7 +11,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,7 +22,7 @@ namespace kripke {
 
 namespace canonical_detail {
 
-constexpr std::uint32_t kAway = std::numeric_limits<std::uint32_t>::max();
+constexpr std::uint32_t kAway = DenseIds::kNone;  // a world outside the part: no place
 
 // The alive worlds reachable from the actual one through any agent's relation, ascending.
 inline std::vector<World> actual_part(const Model& m) {

@@ -478,7 +478,14 @@ class Play {
                    const std::string& text, const std::string& formula,
                    const std::function<void(Model&)>& then = {}) {
     check_product_size(am);
-    UpdateResult r = product_update(model_, am);
+    return act_on(product_worlds(model_, am), am, audience, text, formula, then);
+  }
+  // The same with the product's worlds listed by the caller (product_worlds), after
+  // check_product_size: a play that keeps where its worlds came from reads that list too.
+  UpdateResult act_on(const ProductWorlds& product, const ActionModel& am,
+                      const std::vector<Agent>& audience, const std::string& text,
+                      const std::string& formula, const std::function<void(Model&)>& then = {}) {
+    UpdateResult r = product_update(model_, am, product);
     if (then) {
       then(model_);
       r.worlds_after = model_.alive_count();
@@ -497,7 +504,7 @@ class Play {
   // relations kept as rows (beliefs) count too: their arrows can grow faster than the worlds.
   void check_product_size(const ActionModel& am) const {
     BigCount product = 0;
-    for (const WorldSet& pre : am.preconditions) product += (pre & model_.alive()).count();
+    for (const WorldSet& pre : am.preconditions) product += pre.count_common(model_.alive());
     const std::uint64_t per_world =
         model_bytes_per_world(model_.agent_count(), sizeof(std::uint32_t));
     const std::uint64_t memory = limits_.max_memory ? limits_.max_memory : machine_memory();

@@ -243,7 +243,8 @@ inline ProductWorlds product_worlds(const Model& m, const ActionModel& am) {
 // Product update: the new worlds are the pairs (w, e) with w alive and w ∈ pre(e), in
 // order of w then e; (w,e) ~i (v,f) iff w ~i v and e ~i f. Dead worlds are dropped, and
 // each new world carries the valuation of its w, changed by e's postcondition if it has one.
-inline UpdateResult product_update(Model& m, const ActionModel& am) {
+// `product`: product_worlds(m, am), listed by a caller that keeps it (a model's history).
+inline UpdateResult product_update(Model& m, const ActionModel& am, const ProductWorlds& product) {
   poll_interrupt();  // before anything changes
   const std::size_t events = am.preconditions.size();
   if (am.event_class.size() != m.agent_count())
@@ -262,7 +263,6 @@ inline UpdateResult product_update(Model& m, const ActionModel& am) {
   if (!am.preconditions[am.actual_event].test(m.actual()))
     throw FalseAnnouncement("the actual event's precondition is false at the actual world");
 
-  const ProductWorlds product = product_worlds(m, am);
   const RecycledVector<World>& source = product.source;
   const RecycledVector<std::uint32_t>& event_of = product.event;
   const World new_actual = product.actual;
@@ -302,6 +302,9 @@ inline UpdateResult product_update(Model& m, const ActionModel& am) {
   for (std::size_t k = 0; k < general.size(); ++k)
     m.set_relation(Agent(general[k]), std::move(relations[k]));
   return r;
+}
+inline UpdateResult product_update(Model& m, const ActionModel& am) {
+  return product_update(m, am, product_worlds(m, am));
 }
 
 // The same model without its dead worlds (a product update with one event that everybody

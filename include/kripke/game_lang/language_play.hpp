@@ -307,7 +307,7 @@ class LanguagePlay final : public LanguageTurns<model_lang::ModelPlay> {
     // moves apart multiplies its worlds with every move.
     const ActionModel& am = built.action.am;
     BigCount product = 0;
-    for (const WorldSet& pre : am.preconditions) product += (pre & model_.alive()).count();
+    for (const WorldSet& pre : am.preconditions) product += pre.count_common(model_.alive());
     WorldLimits beside = limits();  // the action model is held already
     beside.held += action_bytes(am);
     check_world_limit(product, beside, bytes_per_product_world(rules_->agent_count()), "",

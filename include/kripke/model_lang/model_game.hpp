@@ -353,13 +353,14 @@ class ModelPlay : public ModelPlayBase {
     // The new worlds in product_update's order: alive w ascending, then its events.
     Layer layer;
     layer.events = std::move(event_names);
+    check_product_size(am);  // before the worlds are listed
     const ProductWorlds product = product_worlds(model_, am);
     layer.source.assign(product.source.begin(), product.source.end());
     layer.event.assign(product.event.begin(), product.event.end());
     // Some world has two events: its copies are told apart by their events' names.
     const bool copies =
         std::adjacent_find(layer.source.begin(), layer.source.end()) != layer.source.end();
-    act(am, audience ? *audience : all_agents(), text, formula, then);
+    act_on(product, am, audience ? *audience : all_agents(), text, formula, then);
     layers_.push_back(std::move(layer));
     show_names_ = show_names_ || copies;
   }
