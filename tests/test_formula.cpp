@@ -441,3 +441,40 @@ TEST_CASE("[formula] every operator of the table parses, prints and parses back"
     CHECK(kripke::is_modal_operator_word(std::string(alias) + "7"));
   }
 }
+
+TEST_CASE("formulas that parse abandon no tried comparison", "[formula][parser]") {
+  // A comparison is tried wherever a formula may start, and a try that fails before it
+  // commits is abandoned through an exception: the slow path, which formulas that parse
+  // never take. Parentheses around operators, around terms, and the textbook's forms.
+  const std::vector<std::string> texts = {"(K1 p)",
+                                          "((Kw2 q)) & (M1 ~p)",
+                                          "~(K{c1} m1 | K{c1} ~m1)",
+                                          "(Kv1 x) | p",
+                                          "(x + 1) = y",
+                                          "(p)",
+                                          "((p) & q) -> (r)",
+                                          "[!(K1 p)](M2 q)",
+                                          "(has(1, axe))",
+                                          "(x(K1)) = 3",
+                                          "(E{1,2} p) <-> (C{1} q)",
+                                          "(B1 p) & (x) < 2",
+                                          "x + y <= 100 & p"};
+  for (const std::string& text : texts) {
+    INFO(text);
+    kripke::FormulaParser parser(text);
+    REQUIRE(parser.parse());
+    CHECK(parser.abandoned_tries() == 0);
+  }
+  kripke::Rng rng(kripke::derive_seed(0x74726965, {}));
+  for (int k = 0; k < 2000; ++k) {
+    const std::string text = kripke::to_string(*difftest::random_formula(rng, 3));
+    INFO(text);
+    kripke::FormulaParser parser(text);
+    REQUIRE(parser.parse());
+    REQUIRE(parser.abandoned_tries() == 0);
+  }
+  // What the count counts: a tried comparison that fails before it commits.
+  kripke::FormulaParser abandons("(p q)");
+  CHECK_THROWS(abandons.parse());
+  CHECK(abandons.abandoned_tries() == 1);
+}

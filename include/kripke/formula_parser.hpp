@@ -79,6 +79,11 @@ class FormulaParser {
     }
   }
 
+  // How many comparisons were tried, failed by an exception before committing, and
+  // abandoned: the parser's one costly path, which cannot_start_term keeps formulas that
+  // parse from taking.
+  std::size_t abandoned_tries() const { return abandoned_tries_; }
+
  private:
   using K = Formula::Kind;
 
@@ -440,6 +445,7 @@ class FormulaParser {
       return with_column(f::compare(std::move(lhs), op, std::move(rhs)), column);
     } catch (const FormulaError&) {
       if (committed_) throw;
+      ++abandoned_tries_;
       pos_ = start;
       paren_depth_ = depth;
       return nullptr;
@@ -448,8 +454,9 @@ class FormulaParser {
 
   // Whether the text here cannot begin a term, so that trying a comparison would only fail
   // and backtrack: a formula's own sign (~ ! [ <), a modal operator's word (K{c1} ...), or
-  // a parenthesis whose contents hold what no term holds (| & ~ { } [ ] ! = < >). Such a try
-  // fails before it commits, so skipping it changes nothing but the time.
+  // a parenthesis whose contents hold what no term holds (| & ~ { } [ ] ! = < >, or a modal
+  // operator's word: (K1 p)). Such a try fails before it commits, so skipping it changes
+  // nothing but the time; on a formula that parses, no try is abandoned (abandoned_tries).
   bool cannot_start_term() const {
     std::size_t at = pos_;
     while (at < text_.size() && std::isspace(static_cast<unsigned char>(text_[at]))) ++at;
@@ -463,6 +470,18 @@ class FormulaParser {
         if (d == '(') ++open;
         if (d == ')' && --open == 0) return false;
         if (std::string_view("|&~{}[]!=<>").find(d) != std::string_view::npos) return true;
+        if (is_word_char(d) && !is_word_char(text_[k - 1])) {
+          // An operator, not an argument (a variable's x(K1) may name such a value): a
+          // formula follows it, where an argument is followed by ',' or ')'.
+          std::size_t end = k;
+          while (end < text_.size() && is_word_char(text_[end])) ++end;
+          std::size_t next = end;
+          while (next < text_.size() && std::isspace(static_cast<unsigned char>(text_[next])))
+            ++next;
+          const bool argument = next < text_.size() && (text_[next] == ',' || text_[next] == ')');
+          if (!argument && is_modal_operator_word(text_.substr(k, end - k))) return true;
+          k = end - 1;
+        }
       }
       return false;
     }
@@ -652,6 +671,7 @@ class FormulaParser {
   std::size_t pos_ = 0;
   std::unordered_map<std::size_t, Parenthesized> parenthesized_;
   bool committed_ = false;  // the comparison being tried has read a term-only token
+  std::size_t abandoned_tries_ = 0;
   // The last atom that starts with an operator's keyword (Bmary), for the message when
   // what follows it does not parse.
   struct GluedWord {
