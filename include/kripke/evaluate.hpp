@@ -6,10 +6,12 @@
 #include <functional>
 #include <numeric>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "kripke/errors.hpp"
 #include "kripke/formula.hpp"
+#include "kripke/formula_dag.hpp"
 #include "kripke/interrupt.hpp"
 #include "kripke/model.hpp"
 #include "kripke/relation_operators.hpp"
@@ -218,14 +220,35 @@ class Evaluator {
     return *this;
   }
 
-  WorldSet eval(const Formula& phi) const { return eval(phi, m_.alive()); }
+  // φ is compiled first (formula_dag.hpp): forms that mean one thing are one, and a
+  // subformula that stands in several places is evaluated once.
+  WorldSet eval(const Formula& phi) const {
+    FormulaDag dag;
+    Context top{dag, {}};
+    return eval(*dag.compile(phi), m_.alive(), top);
+  }
 
   bool holds_at_actual(const Formula& phi) const { return eval(phi).test(m_.actual()); }
 
  private:
+  // One evaluation's compiled formula, and the values of its nodes that stand in several
+  // places, over one set of alive worlds (an announcement operator starts another).
+  struct Context {
+    FormulaDag& dag;
+    std::unordered_map<const Formula*, WorldSet> kept;
+  };
+
+  WorldSet eval(const Formula& phi, const WorldSet& alive, Context& c) const {
+    if (!c.dag.any_shared() || !c.dag.shared(phi)) return compute(phi, alive, c);
+    if (const auto it = c.kept.find(&phi); it != c.kept.end()) return it->second;
+    WorldSet out = compute(phi, alive, c);
+    c.kept.emplace(&phi, out);
+    return out;
+  }
+
   // The truth set of φ in the model whose worlds are `alive` (the model's own alive worlds,
   // or fewer inside an announcement operator).
-  WorldSet eval(const Formula& phi, const WorldSet& alive) const {
+  WorldSet compute(const Formula& phi, const WorldSet& alive, Context& c) const {
     poll_interrupt();  // between operators: a formula over millions of worlds may take long
     using K = Formula::Kind;
     switch (phi.kind) {
@@ -235,34 +258,47 @@ class Evaluator {
         return WorldSet(m_.world_count());
       case K::Atom:
         if (definitions_)
-          if (const FormulaPtr body = definitions_(phi)) return eval(*body, alive);
+          if (const FormulaPtr body = definitions_(phi))
+            return eval(*c.dag.compile(body), alive, c);
         return atoms_(phi, m_) & alive;
       case K::Compare:
         return atoms_(phi, m_) & alive;
       case K::Not: {  // in place: a named set, so that returning it moves rather than copies
-        WorldSet out = eval(*phi.left, alive);
+        WorldSet out = eval(*phi.left, alive, c);
         out.complement_within(alive);
         return out;
       }
-      case K::And:
-        return eval(*phi.left, alive) & eval(*phi.right, alive);
-      case K::Or:
-        return eval(*phi.left, alive) | eval(*phi.right, alive);
+      // Operands in reading order (an overloaded & leaves it open), so that of two
+      // mistakes the first one written is reported.
+      case K::And: {
+        WorldSet out = eval(*phi.left, alive, c);
+        out &= eval(*phi.right, alive, c);
+        return out;
+      }
+      case K::Or: {
+        WorldSet out = eval(*phi.left, alive, c);
+        out |= eval(*phi.right, alive, c);
+        return out;
+      }
       case K::Implies: {
-        WorldSet out = eval(*phi.left, alive);
-        out.complement_within(alive) |= eval(*phi.right, alive);
+        WorldSet out = eval(*phi.left, alive, c);
+        out.complement_within(alive) |= eval(*phi.right, alive, c);
         return out;
       }
       case K::Iff: {
-        const WorldSet a = eval(*phi.left, alive), b = eval(*phi.right, alive);
+        const WorldSet a = eval(*phi.left, alive, c);
+        const WorldSet b = eval(*phi.right, alive, c);
         return (a & b) | (alive - (a | b));
       }
-      case K::Knows:
-        return box(agents(phi)[0], alive, eval(*phi.left, alive));
+      case K::Knows: {  // the operator's agent read before its body, as written
+        const Agent i = agents(phi)[0];
+        return box(i, alive, eval(*phi.left, alive, c));
+      }
       case K::Possible: {
-        WorldSet out = eval(*phi.left, alive);
+        const Agent i = agents(phi)[0];
+        WorldSet out = eval(*phi.left, alive, c);
         out.complement_within(alive);
-        out = box(agents(phi)[0], alive, out);
+        out = box(i, alive, out);
         out.complement_within(alive);
         return out;
       }
@@ -271,8 +307,8 @@ class Evaluator {
         const Agent i = agents(phi)[0];
         const auto unmixed = [](unsigned seen) { return seen != 3U; };
         if (m_.has_partition(i))
-          return select_classes(alive, m_.partition(i), eval(*phi.left, alive), unmixed);
-        return select_rows(alive, m_.general_relation(i), eval(*phi.left, alive), unmixed);
+          return select_classes(alive, m_.partition(i), eval(*phi.left, alive, c), unmixed);
+        return select_rows(alive, m_.general_relation(i), eval(*phi.left, alive, c), unmixed);
       }
       case K::KnowsValue: {
         if (!terms_) throw no_terms_for_kv(phi);
@@ -283,7 +319,7 @@ class Evaluator {
       }
       case K::Everybody: {
         const std::vector<Agent> group = agents(phi);
-        const WorldSet a = eval(*phi.left, alive);
+        const WorldSet a = eval(*phi.left, alive, c);
         WorldSet out = alive;
         for (Agent i : group) out &= box(i, alive, a);
         return out;
@@ -291,21 +327,25 @@ class Evaluator {
       case K::Common: {
         const std::vector<Agent> group = agents(phi);
         if (all_partitions(group))
-          return classes_inside(alive, common_partition(m_, alive, group), eval(*phi.left, alive));
-        return common_rows(alive, relations(group), eval(*phi.left, alive));
+          return classes_inside(alive, common_partition(m_, alive, group),
+                                eval(*phi.left, alive, c));
+        return common_rows(alive, relations(group), eval(*phi.left, alive, c));
       }
       case K::Distributed: {
         const std::vector<Agent> group = agents(phi);
         if (all_partitions(group))
-          return classes_inside(alive, distributed_partition(m_, group), eval(*phi.left, alive));
-        return distributed_rows(alive, relations(group), eval(*phi.left, alive));
+          return classes_inside(alive, distributed_partition(m_, group), eval(*phi.left, alive, c));
+        return distributed_rows(alive, relations(group), eval(*phi.left, alive, c));
       }
       case K::Announce: {  // [!φ]ψ: where φ holds, ψ holds after announcing it
-        const WorldSet announced = eval(*phi.left, alive);
-        return (alive - announced) | eval(*phi.right, announced);
+        const WorldSet announced = eval(*phi.left, alive, c);
+        Context after{c.dag, {}};
+        return (alive - announced) | eval(*phi.right, announced, after);
       }
-      case K::AnnounceDual:  // <!φ>ψ: φ holds, and ψ after announcing it
-        return eval(*phi.right, eval(*phi.left, alive));
+      case K::AnnounceDual: {  // <!φ>ψ: φ holds, and ψ after announcing it
+        Context after{c.dag, {}};
+        return eval(*phi.right, eval(*phi.left, alive, c), after);
+      }
     }
     return WorldSet(m_.world_count());
   }

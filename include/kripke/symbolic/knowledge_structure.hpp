@@ -22,12 +22,9 @@
 #pragma once
 
 #include <algorithm>
-#include <array>
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <memory>
-#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -37,6 +34,7 @@
 #include "kripke/errors.hpp"
 #include "kripke/evaluate.hpp"
 #include "kripke/formula.hpp"
+#include "kripke/formula_dag.hpp"
 #include "kripke/interrupt.hpp"
 #include "kripke/symbolic/assignment_count.hpp"
 #include "kripke/symbolic/buddy_session.hpp"
@@ -204,8 +202,11 @@ class SymbolicEvaluator {
         terms_(std::move(terms)),
         memo_(memo) {}
 
+  // φ is compiled first (formula_dag.hpp): the textbook's ~(K_i p | K_i ~p) and its halves
+  // M_i p & M_i ~p reach the conjunction below as ~Kw_i p.
   bdd eval(const Formula& phi) const {
-    bdd out = eval_node(phi);
+    FormulaDag dag;
+    bdd out = eval_node(*dag.compile(phi));
     BuddySession::check();
     return out;
   }
@@ -254,29 +255,35 @@ class SymbolicEvaluator {
         return !eval_node(*phi.left);
       case K::And:
         return conjunction(phi);
+      // Operands in reading order, and an operator's agents before its body (a call's
+      // arguments leave it open), so that of two mistakes the first one written is reported.
       case K::Or:
-        return eval_node(*phi.left) | eval_node(*phi.right);
       case K::Implies:
-        return bdd_imp(eval_node(*phi.left), eval_node(*phi.right));
-      case K::Iff:
-        return bdd_biimp(eval_node(*phi.left), eval_node(*phi.right));
+      case K::Iff: {
+        const bdd a = eval_node(*phi.left);
+        const bdd b = eval_node(*phi.right);
+        return phi.kind == K::Or ? a | b : phi.kind == K::Implies ? bdd_imp(a, b) : bdd_biimp(a, b);
+      }
       case K::Knows:
-        return knows(agents(phi), eval_node(*phi.left));
       case K::Possible:
-        return possible(agents(phi), eval_node(*phi.left));
       case K::KnowsWhether: {
-        const bdd inner = eval_node(*phi.left);
         const std::vector<Agent> group = agents(phi);
+        const bdd inner = eval_node(*phi.left);
+        if (phi.kind == K::Knows) return knows(group, inner);
+        if (phi.kind == K::Possible) return possible(group, inner);
         return knows(group, inner) | knows(group, !inner);
       }
       case K::KnowsValue:
         return knows_value(agents(phi), phi);
       case K::Everybody:
-        return everybody(agents(phi), eval_node(*phi.left));
       case K::Common:
-        return common(agents(phi), eval_node(*phi.left));
-      case K::Distributed:
-        return knows(agents(phi), eval_node(*phi.left));
+      case K::Distributed: {
+        const std::vector<Agent> group = agents(phi);
+        const bdd inner = eval_node(*phi.left);
+        if (phi.kind == K::Everybody) return everybody(group, inner);
+        if (phi.kind == K::Common) return common(group, inner);
+        return knows(group, inner);
+      }
       case K::Announce:
       case K::AnnounceDual: {
         const bdd announced = eval_node(*phi.left);
@@ -290,69 +297,28 @@ class SymbolicEvaluator {
     return bddfalse;
   }
 
-  // K_G over the group's pooled observations: K_i for one agent, D_G for a group.
   // A conjunction, its conjuncts flattened. Those that say "agent i does not know whether
   // p" where p is a variable and the only one i does not observe (the muddy children's
   // "nobody knows") are, as BDDs, ∀v θ for p's variable v: an assignment's v-twin is a
   // state too (¬(∀v(θ → p) ∨ ∀v(θ → ¬p)) = θ[v:=0] ∧ θ[v:=1]). They are built together in
-  // one pass over θ (every_twin.hpp) instead of two quantifications each.
-  // It is written ~Kw_i p, ~(K_i p | K_i ~p), or in halves anywhere in the conjunction:
-  // "i considers p possible" (M_i p, ~K_i ~p) and "i considers ~p possible" (M_i ~p,
-  // ~K_i p); a half without its other half is evaluated as written.
+  // one pass over θ (every_twin.hpp) instead of two quantifications each. Compiled, every
+  // way of writing it (~Kw_i p, ~(K_i p | K_i ~p), M_i p & M_i ~p anywhere in the
+  // conjunction) is ~Kw_i p.
   bdd conjunction(const Formula& phi) const {
     std::vector<const Formula*> parts;
     flatten_and(phi, parts);
     std::vector<bool> twins(std::size_t(ks_.variables()), false);
     bool any_twin = false;
-    // Per variable, its halves: [0] considers ~p possible, [1] considers p possible.
-    std::map<int, std::array<std::vector<const Formula*>, 2>> halves;
     bdd out = bddtrue;
     for (const Formula* part : parts) {
       if (const int v = unknown_own_variable(*part); v >= 0) {
         twins[std::size_t(v)] = any_twin = true;
         continue;
       }
-      if (const auto half = half_of(*part)) {
-        halves[half->first][half->second ? 1 : 0].push_back(part);
-        continue;
-      }
       out &= eval_node(*part);
-    }
-    for (const auto& [v, sides] : halves) {
-      if (!sides[0].empty() && !sides[1].empty()) {
-        twins[std::size_t(v)] = any_twin = true;
-        continue;
-      }
-      for (const auto& side : sides)
-        for (const Formula* part : side) out &= eval_node(*part);
     }
     if (any_twin) out &= EveryTwin(std::move(twins)).of(ks_.law());
     return out;
-  }
-  // For "the agents consider p possible" (true) or "... ~p possible" (false), where p is the
-  // only variable they do not observe: that variable and the sign; else nothing.
-  std::optional<std::pair<int, bool>> half_of(const Formula& phi) const {
-    const Formula* group = nullptr;
-    const Formula* body = nullptr;
-    bool positive = true;
-    if (phi.kind == K::Possible) {
-      group = &phi;
-      body = phi.left.get();
-    } else if (phi.kind == K::Not && phi.left->kind == K::Knows) {
-      group = phi.left.get();
-      body = phi.left->left.get();
-      positive = false;  // ~K p: ~p is possible; ~K ~p: p is
-    } else {
-      return std::nullopt;
-    }
-    if (body->kind == K::Not) {
-      positive = !positive;
-      body = body->left.get();
-    }
-    if (body->kind != K::Atom) return std::nullopt;
-    const int v = own_unknown_variable(agents(*group), *body);
-    if (v < 0) return std::nullopt;
-    return std::pair{v, positive};
   }
   static void flatten_and(const Formula& phi, std::vector<const Formula*>& parts) {
     if (phi.kind != K::And) {
@@ -362,43 +328,22 @@ class SymbolicEvaluator {
     flatten_and(*phi.left, parts);
     flatten_and(*phi.right, parts);
   }
-  // For "i does not know whether p" where p's truth is variable v, the one variable i does
-  // not observe: v; else -1. Written ~Kw_i p, or as the textbooks do, ~(K_i p | K_i ~p).
+  // For ~Kw_G p, "they do not know whether p", where p's truth is variable v, the one
+  // variable the group does not observe: v; else -1.
   int unknown_own_variable(const Formula& phi) const {
-    const Formula* whether = not_knowing_whether(phi);
-    return whether ? own_unknown_variable(agents(*whether), *whether->left) : -1;
-  }
-  // The variable of `atom` when it is the one variable `group` does not observe; else -1.
-  int own_unknown_variable(const std::vector<Agent>& group, const Formula& atom_formula) const {
+    if (phi.kind != K::Not || phi.left->kind != K::KnowsWhether) return -1;
+    const Formula& whether = *phi.left;
+    if (whether.left->kind != K::Atom) return -1;
+    const std::vector<Agent> group = agents(whether);
     if (ks_.classes_of(group)) return -1;  // they tell more states apart
-    const bdd atom = atom_truth_(atom_formula);
+    const bdd atom = atom_truth_(*whether.left);
     if (atom == bddtrue || atom == bddfalse) return -1;
     const int v = bdd_var(atom);
     if (atom != bdd_ithvar(v) || ks_.unobserved_by(group) != bdd_ithvar(v)) return -1;
     return v;
   }
-  // The node naming the agents and the atom p when φ says they do not know whether p:
-  // ~Kw_G p (the Kw node), or ~(K_G p | K_G ~p) in either order (the first K node); else
-  // null.
-  const Formula* not_knowing_whether(const Formula& phi) const {
-    if (phi.kind != K::Not) return nullptr;
-    const Formula& inner = *phi.left;
-    if (inner.kind == K::KnowsWhether) return inner.left->kind == K::Atom ? &inner : nullptr;
-    if (inner.kind != K::Or || inner.left->kind != K::Knows || inner.right->kind != K::Knows ||
-        agents(*inner.left) != agents(*inner.right))
-      return nullptr;
-    const Formula& a = *inner.left->left;
-    const Formula& b = *inner.right->left;
-    // An atom is its name and arguments: compared as they are, not printed (every round).
-    const auto negation_of = [](const Formula& neg, const Formula& atom) {
-      return neg.kind == K::Not && neg.left->kind == K::Atom && atom.kind == K::Atom &&
-             neg.left->name == atom.name && neg.left->args == atom.args;
-    };
-    if (negation_of(b, a)) return inner.left.get();
-    if (negation_of(a, b)) return inner.right.get();
-    return nullptr;
-  }
 
+  // K_G over the group's pooled observations: K_i for one agent, D_G for a group.
   // ∀(unobserved)(θ → φ) in one pass (BuDDy's apply-and-quantify), without building θ → φ.
   bdd knows(const std::vector<Agent>& group, const bdd& phi) const {
     const bdd unobserved = ks_.unobserved_by(group);

@@ -1,0 +1,257 @@
+// Formulas compiled for evaluation: rewritten where the logic says two forms are one, and
+// every distinct subformula made one node (a DAG), so that an engine that keeps the value of
+// a node reached from several places evaluates it once.
+//
+// The rewriting, each step an equivalence on every model and relation shape:
+//   ~~φ                 is φ
+//   ~(φ | ψ)            is ~φ & ~ψ   (De Morgan: a negation goes into a disjunction)
+//   Kw_i ~φ             is Kw_i φ
+//   K_i φ | K_i ~φ      is Kw_i φ    (anywhere in a chain of |, at the first one's place)
+//   M_i φ & M_i ~φ      is ~Kw_i φ   (anywhere in a chain of &; M_i φ also written ~K_i ~φ)
+//   φ & φ, φ | φ        are φ
+// so that the textbook's "does not know whether", ~(K_i p | K_i ~p), its halves M_i p &
+// M_i ~p, and ~Kw_i p are one node, which both engines evaluate in one pass. Nothing is
+// dropped that evaluating could report an error for (a dropped operand is a copy of a kept
+// one, which is evaluated first), so a formula is refused as it was; constants are not folded
+// for that reason. Chains are rebuilt as balanced trees, as the parser builds them.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+#include "kripke/dense_ids.hpp"
+#include "kripke/formula.hpp"
+
+namespace kripke {
+
+class FormulaDag {
+ public:
+  // φ compiled: an equivalent formula whose equal subformulas are one node. The nodes are
+  // held here; a node may be the original's where nothing under it changed.
+  FormulaPtr compile(const FormulaPtr& phi) {
+    if (const auto seen = compiled_.find(phi.get()); seen != compiled_.end())
+      return seen->second.second;
+    FormulaPtr out = compile_node(phi);
+    compiled_.emplace(phi.get(), std::pair{phi, out});  // the original held: its address
+    return out;                                         // is not reused while this lives
+  }
+  FormulaPtr compile(const Formula& phi) { return compile(std::make_shared<const Formula>(phi)); }
+
+  // Whether `node` of a compiled formula stands in more than one place: its value is worth
+  // keeping while a formula is evaluated.
+  bool shared(const Formula& node) const { return shared_.count(&node) != 0; }
+  bool any_shared() const { return !shared_.empty(); }
+
+ private:
+  using K = Formula::Kind;
+
+  FormulaPtr compile_node(const FormulaPtr& phi) {
+    switch (phi->kind) {
+      case K::Not:
+        return negation(compile(phi->left), *phi);
+      case K::And:
+      case K::Or: {
+        std::vector<FormulaPtr> operands;
+        flatten_original(phi, phi->kind, operands);
+        return chain(phi->kind, std::move(operands));
+      }
+      case K::KnowsWhether: {
+        Formula whether = *phi;
+        whether.left = compile(phi->left);
+        if (whether.left->kind == K::Not) whether.left = whether.left->left;
+        return intern(std::move(whether));
+      }
+      default:
+        break;
+    }
+    if (!phi->left && !phi->right) return intern(phi);
+    Formula node = *phi;
+    if (node.left) node.left = compile(node.left);
+    if (node.right) node.right = compile(node.right);
+    if (node.left == phi->left && node.right == phi->right) return intern(phi);
+    return intern(std::move(node));
+  }
+
+  // The operands of a chain of `kind` as written (each compiled), in reading order.
+  void flatten_original(const FormulaPtr& phi, K kind, std::vector<FormulaPtr>& out) {
+    if (phi->kind != kind) {
+      out.push_back(compile(phi));
+      return;
+    }
+    flatten_original(phi->left, kind, out);
+    flatten_original(phi->right, kind, out);
+  }
+  // The same for compiled nodes: an operand may have become a chain of the same kind.
+  static void flatten_compiled(const FormulaPtr& phi, K kind, std::vector<FormulaPtr>& out) {
+    if (phi->kind != kind) {
+      out.push_back(phi);
+      return;
+    }
+    flatten_compiled(phi->left, kind, out);
+    flatten_compiled(phi->right, kind, out);
+  }
+
+  // ~φ of a compiled φ; `written`: the negation as written (its column), or an empty one.
+  FormulaPtr negation(const FormulaPtr& phi, const Formula& written) {
+    if (phi->kind == K::Not) return phi->left;
+    if (phi->kind == K::Or) {
+      std::vector<FormulaPtr> disjuncts, negated;
+      flatten_compiled(phi, K::Or, disjuncts);
+      for (const FormulaPtr& d : disjuncts) negated.push_back(negation(d, written));
+      return chain(K::And, std::move(negated));
+    }
+    Formula out;
+    out.kind = K::Not;
+    out.column = written.column;
+    out.left = phi;
+    return intern(std::move(out));
+  }
+
+  // An operand of a chain that is half of "knows whether" (in a chain of |: K_G φ, K_G ~φ)
+  // or of "does not know whether" (in a chain of &: "considers φ possible", M_G φ or
+  // ~K_G ~φ; "considers ~φ possible", M_G ~φ or ~K_G φ): its modal node, its body without
+  // a negation, and which half it is.
+  struct Half {
+    const Formula* modal;
+    FormulaPtr body;
+    bool positive;
+  };
+  static std::optional<Half> half_of(K chain, const Formula& operand) {
+    Half half{&operand, nullptr, true};
+    if (chain == K::Or) {
+      if (operand.kind != K::Knows) return std::nullopt;
+    } else if (operand.kind == K::Not && operand.left->kind == K::Knows) {
+      half = {operand.left.get(), nullptr, false};
+    } else if (operand.kind != K::Possible) {
+      return std::nullopt;
+    }
+    half.body = half.modal->left;
+    if (half.body->kind == K::Not) {
+      half.body = half.body->left;
+      half.positive = !half.positive;
+    }
+    return half;
+  }
+
+  // A chain of & or | of compiled operands: nested chains spliced, repeats dropped, two
+  // halves (half_of) joined into Kw_G φ (|) or ~Kw_G φ (&) at the first one's place.
+  FormulaPtr chain(K kind, std::vector<FormulaPtr> written) {
+    std::vector<FormulaPtr> operands;
+    for (const FormulaPtr& w : written) flatten_compiled(w, kind, operands);
+    std::vector<FormulaPtr> kept;
+    std::vector<bool> joined_at;  // per kept operand: already a pair joined
+    std::unordered_set<const Formula*> present;
+    // Per (agents, body): where its first half stands in `kept`, and which half it is.
+    std::map<std::tuple<std::vector<Agent>, std::vector<std::string>, const Formula*>,
+             std::pair<std::size_t, bool>>
+        halves;
+    for (const FormulaPtr& operand : operands) {
+      if (!present.insert(operand.get()).second) continue;  // φ & φ is φ
+      if (const std::optional<Half> half = half_of(kind, *operand)) {
+        const auto key =
+            std::tuple{half->modal->agents, half->modal->agent_names, half->body.get()};
+        const auto [it, first] = halves.try_emplace(key, kept.size(), half->positive);
+        const std::size_t at = it->second.first;
+        if (!first && it->second.second != half->positive && !joined_at[at]) {
+          Formula whether = *half_of(kind, *kept[at])->modal;  // its column and agents
+          whether.kind = K::KnowsWhether;
+          whether.left = half->body;
+          FormulaPtr joined = intern(std::move(whether));
+          if (kind == K::And) joined = negation(joined, *kept[at]);
+          joined_at[at] = true;
+          kept[at] = std::move(joined);
+          continue;
+        }
+      }
+      kept.push_back(operand);
+      joined_at.push_back(false);
+    }
+    return balanced(kind, kept, 0, kept.size());
+  }
+
+  FormulaPtr balanced(K kind, const std::vector<FormulaPtr>& operands, std::size_t from,
+                      std::size_t to) {
+    if (to - from == 1) return operands[from];
+    const std::size_t middle = from + (to - from) / 2;
+    Formula node;
+    node.kind = kind;
+    node.left = balanced(kind, operands, from, middle);
+    node.right = balanced(kind, operands, middle, to);
+    return intern(std::move(node));
+  }
+
+  // The one node equal to `node` (its kind, atom, agents, terms and operand nodes; not its
+  // column: the first one met keeps its own, the one an error would name first).
+  FormulaPtr intern(Formula node) {
+    const std::uint64_t h = hash(node);
+    if (const FormulaPtr* found = find(h, node)) return *found;
+    FormulaPtr made = std::make_shared<const Formula>(std::move(node));
+    nodes_[h].push_back(made);
+    return made;
+  }
+  FormulaPtr intern(const FormulaPtr& node) {
+    const std::uint64_t h = hash(*node);
+    if (const FormulaPtr* found = find(h, *node)) return *found;
+    nodes_[h].push_back(node);
+    return node;
+  }
+  const FormulaPtr* find(std::uint64_t h, const Formula& node) {
+    const auto bucket = nodes_.find(h);
+    if (bucket == nodes_.end()) return nullptr;
+    for (const FormulaPtr& candidate : bucket->second)
+      if (same_node(*candidate, node)) {
+        shared_.insert(candidate.get());
+        return &candidate;
+      }
+    return nullptr;
+  }
+
+  static std::uint64_t hash(const Formula& n) {
+    std::uint64_t h = mix64(std::uint64_t(n.kind) + 1);
+    const auto add = [&h](std::uint64_t x) { h = mix64(h ^ (x + 0x9e3779b97f4a7c15ULL)); };
+    add(std::hash<std::string>{}(n.name));
+    for (const std::string& a : n.args) add(std::hash<std::string>{}(a));
+    for (Agent a : n.agents) add(std::uint64_t(std::uint32_t(a)));
+    for (const std::string& a : n.agent_names) add(std::hash<std::string>{}(a));
+    add(std::uint64_t(reinterpret_cast<std::uintptr_t>(n.left.get())));
+    add(std::uint64_t(reinterpret_cast<std::uintptr_t>(n.right.get())));
+    add(term_hash(n.lhs.get()));
+    add(term_hash(n.rhs.get()));
+    return h;
+  }
+  static std::uint64_t term_hash(const Term* t) {
+    if (!t) return 0;
+    std::uint64_t h = mix64(std::uint64_t(t->op) * 31 + std::uint64_t(t->number));
+    h = mix64(h ^ std::hash<std::string>{}(t->name));
+    h = mix64(h ^ term_hash(t->left.get()));
+    return mix64(h + term_hash(t->right.get()));
+  }
+  static bool same_term(const Term* a, const Term* b) {
+    if (!a || !b) return a == b;
+    return a == b ||
+           (a->op == b->op && a->number == b->number && a->name == b->name &&
+            same_term(a->left.get(), b->left.get()) && same_term(a->right.get(), b->right.get()));
+  }
+  static bool same_node(const Formula& a, const Formula& b) {
+    return a.kind == b.kind && a.left == b.left && a.right == b.right && a.name == b.name &&
+           a.args == b.args && a.agents == b.agents && a.agent_names == b.agent_names &&
+           same_term(a.lhs.get(), b.lhs.get()) && same_term(a.rhs.get(), b.rhs.get());
+  }
+
+  // Per original node compiled: the original (held) and its compiled node.
+  std::unordered_map<const Formula*, std::pair<FormulaPtr, FormulaPtr>> compiled_;
+  std::unordered_map<std::uint64_t, std::vector<FormulaPtr>> nodes_;  // by hash
+  std::unordered_set<const Formula*> shared_;
+};
+
+}  // namespace kripke
