@@ -3,8 +3,10 @@
 // forms the compiled formula and the engine that evaluates it agree with the naive reference
 // evaluating the formula as written.
 #include <catch2/catch.hpp>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -128,23 +130,69 @@ TEST_CASE("[formula-dag] equal subformulas are one node, kept when they stand tw
   CHECK_FALSE(alone.any_shared());
 }
 
+TEST_CASE("[formula-dag] a formula that compiling would not change is evaluated as written") {
+  // Found without building the DAG: a game asks such questions at every move.
+  for (const std::string text :
+       {"K1 p & K2 q", "~Kw1 m1 & ~Kw2 m2", "x + 1 = y", "[!p]K1 q", "C{1,2} (p -> q)"}) {
+    INFO(text);
+    kripke::FormulaDag dag;
+    const FormulaPtr phi = parse_formula(text);
+    CHECK(&dag.compiled(*phi) == phi.get());
+  }
+  for (const std::string text : {"~~p", "p & q & p", "~(K1 p | K1 ~p)", "M1 p & q & M1 ~p",
+                                 "K1 (p & q) | K2 (p & q)", "Kw1 ~p", "~(p | q)",
+                                 // two operands that could be halves: compiled, unchanged
+                                 "K1 p | K2 ~p"}) {
+    INFO(text);
+    kripke::FormulaDag dag;
+    const FormulaPtr phi = parse_formula(text);
+    const kripke::Formula& compiled_phi = dag.compiled(*phi);
+    CHECK(&compiled_phi != phi.get());
+    CHECK(kripke::to_string(compiled_phi) == compiled(text));
+  }
+}
+
+TEST_CASE("[formula-dag] a DAG that lives on answers a formula it has seen, and only that one") {
+  kripke::FormulaDag dag;
+  const FormulaPtr nobody = parse_formula("~(K1 p | K1 ~p) & ~(K2 q | K2 ~q)");
+  const kripke::Formula& first = dag.compiled(*nobody);
+  CHECK(kripke::to_string(first) == "~Kw1 p & ~Kw2 q");
+  const std::size_t held = dag.held();
+  CHECK(&dag.compiled(*nobody) == &first);  // the next round: nothing compiled again
+  CHECK(dag.held() == held);
+  // Another formula where the first one stood is compiled as itself.
+  std::optional<kripke::Formula> slot;
+  slot.emplace(*parse_formula("~(K1 p | K1 ~p)"));
+  CHECK(kripke::to_string(dag.compiled(*slot)) == "~Kw1 p");
+  slot.emplace(*parse_formula("~~q"));
+  CHECK(kripke::to_string(dag.compiled(*slot)) == "q");
+  slot.emplace(*parse_formula("K1 r & K2 s"));  // one not compiled: itself
+  CHECK(&dag.compiled(*slot) == &*slot);
+}
+
 TEST_CASE("[formula-dag] a compiled formula is refused where the written one is") {
   Rng rng(kripke::derive_seed(0x646167, {}));
   const difftest::Case c = difftest::random_case(rng, 16, 2);
-  const auto column_of_error = [&](const std::string& text) -> std::size_t {
-    try {
-      (void)c.engine_truth(*parse_formula(text));
-    } catch (const kripke::FormulaError& e) {
-      return e.column();
-    }
-    return 0;
-  };
-  // The first unknown atom or agent in reading order, as before compiling.
-  CHECK(column_of_error("K1 zz | K1 ~zz") == 4);
-  CHECK(column_of_error("~(K1 p0 | K1 ~yy) | zz") == 15);
-  CHECK(column_of_error("~(K9 p0 | K9 ~p0)") == 3);
-  CHECK(column_of_error("M1 p0 & M1 ~zz & M7 p0") == 13);
-  CHECK(column_of_error("p0 & p0 & zz") == 11);
+  for (const bool compiling : {false, true}) {
+    INFO((compiling ? "compiled" : "as written"));
+    const auto column_of_error = [&](const std::string& text) -> std::size_t {
+      kripke::Evaluator evaluator(c.engine, c.resolver());
+      evaluator.compiling_from(compiling ? 0 : SIZE_MAX);
+      try {
+        (void)evaluator.eval(*parse_formula(text));
+      } catch (const kripke::FormulaError& e) {
+        return e.column();
+      }
+      return 0;
+    };
+    // The first unknown atom or agent in reading order.
+    CHECK(column_of_error("K1 zz | K1 ~zz") == 4);
+    CHECK(column_of_error("~(K1 p0 | K1 ~yy) | zz") == 15);
+    CHECK(column_of_error("~(K9 p0 | K9 ~p0)") == 3);
+    CHECK(column_of_error("M1 p0 & M1 ~zz & M7 p0") == 13);
+    CHECK(column_of_error("p0 & p0 & zz") == 11);
+    CHECK(column_of_error("K7 zz") == 1);
+  }
 }
 
 TEST_CASE("[formula-dag] compiled formulas agree with the reference on random models",
@@ -163,6 +211,9 @@ TEST_CASE("[formula-dag] compiled formulas agree with the reference on random mo
       const FormulaPtr compiled_phi = dag.compile(phi);
       INFO("compiled: " << kripke::to_string(*compiled_phi));
       REQUIRE(c.reference_truth_set(*compiled_phi) == expected);
+      // The engine compiling (its shared nodes kept) and as written, as small models are.
+      kripke::Evaluator evaluator(c.engine, c.resolver());
+      REQUIRE(difftest::members(evaluator.compiling_from(0).eval(*phi)) == expected);
       REQUIRE(c.engine_truth_set(*phi) == expected);
       if (kripke::to_string(*compiled_phi).find("Kw") != std::string::npos) ++joined;
     }

@@ -220,12 +220,23 @@ class Evaluator {
     return *this;
   }
 
-  // φ is compiled first (formula_dag.hpp): forms that mean one thing are one, and a
-  // subformula that stands in several places is evaluated once.
+  // On a model of at least this many worlds a formula is compiled before it is evaluated
+  // (formula_dag.hpp): forms that mean one thing are one, and a subformula that stands in
+  // several places is evaluated once. On smaller models it is evaluated as written: finding
+  // whether compiling would change it costs as much as evaluating it there (cachegrind of
+  // `bench muddy-12`, 4,096 worlds by hidden bits: +1.8% instructions, 16-world false-belief
+  // scenarios +3%). Both ways give the same sets.
+  static constexpr std::size_t kCompiledFrom = std::size_t{1} << 14;
+  // Another threshold (the tests compile on every model).
+  Evaluator& compiling_from(std::size_t worlds) {
+    compiled_from_ = worlds;
+    return *this;
+  }
+
   WorldSet eval(const Formula& phi) const {
     FormulaDag dag;
     Context top{dag, {}};
-    return eval(*dag.compile(phi), m_.alive(), top);
+    return eval(compiles() ? dag.compiled(phi) : phi, m_.alive(), top);
   }
 
   bool holds_at_actual(const Formula& phi) const { return eval(phi).test(m_.actual()); }
@@ -259,7 +270,7 @@ class Evaluator {
       case K::Atom:
         if (definitions_)
           if (const FormulaPtr body = definitions_(phi))
-            return eval(*c.dag.compile(body), alive, c);
+            return eval(compiles() ? c.dag.compiled(*body) : *body, alive, c);
         return atoms_(phi, m_) & alive;
       case K::Compare:
         return atoms_(phi, m_) & alive;
@@ -368,12 +379,14 @@ class Evaluator {
   std::vector<Agent> agents(const Formula& phi) const {
     return operator_agents(phi, agent_names_, m_.agent_count());
   }
+  bool compiles() const { return m_.world_count() >= compiled_from_; }
 
   const Model& m_;
   AtomResolver atoms_;
   std::vector<std::string> agent_names_;
   TermResolver terms_;
   DefinitionResolver definitions_;
+  std::size_t compiled_from_ = kCompiledFrom;
 };
 
 }  // namespace kripke

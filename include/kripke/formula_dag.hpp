@@ -47,6 +47,28 @@ class FormulaDag {
   }
   FormulaPtr compile(const Formula& phi) { return compile(std::make_shared<const Formula>(phi)); }
 
+  // φ as an engine evaluates it: φ itself where compiling would change nothing (no form to
+  // rewrite, no subformula written twice: most questions a game asks at every move), found
+  // by one pass that allocates nothing; else compile(φ), held here. A DAG that lives across
+  // evaluations answers a formula it has seen at once: a script announces one formula
+  // round after round.
+  const Formula& compiled(const Formula& phi) {
+    if (const auto seen = roots_.find(&phi);
+        seen != roots_.end() && same_root(*seen->second.written, phi))
+      return seen->second.result ? *seen->second.result : phi;
+    Root root{std::make_shared<const Formula>(phi), nullptr};
+    if (!as_written(phi)) root.result = compile(root.written);
+    const Formula* out = root.result ? root.result.get() : &phi;
+    roots_.insert_or_assign(&phi, std::move(root));
+    return *out;
+  }
+
+  // Nodes and formulas held. An owner that keeps a DAG across evaluations starts it again
+  // past kMostHeld, between evaluations (when none of its nodes is in use), rather than let
+  // it grow with every formula a long session asks.
+  std::size_t held() const { return node_count_ + roots_.size(); }
+  static constexpr std::size_t kMostHeld = std::size_t{1} << 16;
+
   // Whether `node` of a compiled formula stands in more than one place: its value is worth
   // keeping while a formula is evaluated.
   bool shared(const Formula& node) const { return shared_.count(&node) != 0; }
@@ -197,12 +219,14 @@ class FormulaDag {
     if (const FormulaPtr* found = find(h, node)) return *found;
     FormulaPtr made = std::make_shared<const Formula>(std::move(node));
     nodes_[h].push_back(made);
+    ++node_count_;
     return made;
   }
   FormulaPtr intern(const FormulaPtr& node) {
     const std::uint64_t h = hash(*node);
     if (const FormulaPtr* found = find(h, *node)) return *found;
     nodes_[h].push_back(node);
+    ++node_count_;
     return node;
   }
   const FormulaPtr* find(std::uint64_t h, const Formula& node) {
@@ -216,18 +240,24 @@ class FormulaDag {
     return nullptr;
   }
 
-  static std::uint64_t hash(const Formula& n) {
+  // A node's hash from its own fields and its operands' hashes: their addresses once
+  // interned (hash), their structure while scanning a formula as written (scan).
+  static std::uint64_t hash_with(const Formula& n, std::uint64_t left, std::uint64_t right) {
     std::uint64_t h = mix64(std::uint64_t(n.kind) + 1);
     const auto add = [&h](std::uint64_t x) { h = mix64(h ^ (x + 0x9e3779b97f4a7c15ULL)); };
     add(std::hash<std::string>{}(n.name));
     for (const std::string& a : n.args) add(std::hash<std::string>{}(a));
     for (Agent a : n.agents) add(std::uint64_t(std::uint32_t(a)));
     for (const std::string& a : n.agent_names) add(std::hash<std::string>{}(a));
-    add(std::uint64_t(reinterpret_cast<std::uintptr_t>(n.left.get())));
-    add(std::uint64_t(reinterpret_cast<std::uintptr_t>(n.right.get())));
+    add(left);
+    add(right);
     add(term_hash(n.lhs.get()));
     add(term_hash(n.rhs.get()));
     return h;
+  }
+  static std::uint64_t hash(const Formula& n) {
+    return hash_with(n, std::uint64_t(reinterpret_cast<std::uintptr_t>(n.left.get())),
+                     std::uint64_t(reinterpret_cast<std::uintptr_t>(n.right.get())));
   }
   static std::uint64_t term_hash(const Term* t) {
     if (!t) return 0;
@@ -248,6 +278,64 @@ class FormulaDag {
            same_term(a.lhs.get(), b.lhs.get()) && same_term(a.rhs.get(), b.rhs.get());
   }
 
+  // Whether compiling φ would give φ: no node the rewriting changes (a negated negation or
+  // disjunction, Kw of a negation, a chain with two operands that could be halves of one
+  // Kw), and no two equal subformulas (by a structural hash: a collision only compiles a
+  // formula that needed no compiling).
+  static bool as_written(const Formula& phi) {
+    thread_local std::vector<std::uint64_t> hashes;
+    hashes.clear();
+    bool rewrite = false;
+    (void)scan(phi, K::True, hashes, rewrite);
+    if (rewrite) return false;
+    std::sort(hashes.begin(), hashes.end());
+    return std::adjacent_find(hashes.begin(), hashes.end()) == hashes.end();
+  }
+  // The structural hash of n (its subformulas' hashes pushed to `hashes`); `parent`: the
+  // kind of the node above (a chain is looked at from its top).
+  static std::uint64_t scan(const Formula& n, K parent, std::vector<std::uint64_t>& hashes,
+                            bool& rewrite) {
+    switch (n.kind) {
+      case K::Not:
+        rewrite = rewrite || n.left->kind == K::Not || n.left->kind == K::Or;
+        break;
+      case K::KnowsWhether:
+        rewrite = rewrite || n.left->kind == K::Not;
+        break;
+      case K::And:
+      case K::Or:
+        if (parent != n.kind) rewrite = rewrite || halves_in_chain(n, n.kind) >= 2;
+        break;
+      default:
+        break;
+    }
+    const std::uint64_t left = n.left ? scan(*n.left, n.kind, hashes, rewrite) : 0;
+    const std::uint64_t right = n.right ? scan(*n.right, n.kind, hashes, rewrite) : 0;
+    const std::uint64_t h = hash_with(n, left, right);
+    if (n.kind != K::True && n.kind != K::False) hashes.push_back(h);
+    return h;
+  }
+  // How many operands of the chain of `kind` under n could be halves of one Kw (half_of).
+  static std::size_t halves_in_chain(const Formula& n, K kind) {
+    if (n.kind == kind) return halves_in_chain(*n.left, kind) + halves_in_chain(*n.right, kind);
+    return half_of(kind, n) ? 1 : 0;
+  }
+
+  // Whether `phi` is the formula `written` was copied from: the same fields and the same
+  // operand nodes (held by the copy, so an address cannot have been reused for another).
+  static bool same_root(const Formula& written, const Formula& phi) {
+    return written.kind == phi.kind && written.left == phi.left && written.right == phi.right &&
+           written.lhs == phi.lhs && written.rhs == phi.rhs && written.name == phi.name &&
+           written.args == phi.args && written.agents == phi.agents &&
+           written.agent_names == phi.agent_names;
+  }
+  // Per formula handed to compiled(): a copy of its root (holding its operands) and its
+  // compiled form, or null when it is evaluated as written.
+  struct Root {
+    FormulaPtr written, result;
+  };
+  std::unordered_map<const Formula*, Root> roots_;
+  std::size_t node_count_ = 0;  // nodes interned
   // Per original node compiled: the original (held) and its compiled node.
   std::unordered_map<const Formula*, std::pair<FormulaPtr, FormulaPtr>> compiled_;
   std::unordered_map<std::uint64_t, std::vector<FormulaPtr>> nodes_;  // by hash

@@ -204,9 +204,12 @@ class SymbolicEvaluator {
 
   // φ is compiled first (formula_dag.hpp): the textbook's ~(K_i p | K_i ~p) and its halves
   // M_i p & M_i ~p reach the conjunction below as ~Kw_i p.
+  // The DAG lives with the evaluator (a model keeps its evaluator across updates, and a
+  // script announces one formula round after round).
   bdd eval(const Formula& phi) const {
-    FormulaDag dag;
-    bdd out = eval_node(*dag.compile(phi));
+    if (evaluating_ == 0 && dag_.held() > FormulaDag::kMostHeld) dag_ = FormulaDag();
+    const Evaluating evaluating(evaluating_);
+    bdd out = eval_node(dag_.compiled(phi));
     BuddySession::check();
     return out;
   }
@@ -462,6 +465,17 @@ class SymbolicEvaluator {
   std::vector<std::string> agent_names_;
   TermValuer terms_;
   Memo* memo_;
+  mutable FormulaDag dag_;
+  // Evaluations under way (an atom's truth may ask the model another question): the DAG
+  // starts again only when none is.
+  mutable int evaluating_ = 0;
+  struct Evaluating {
+    explicit Evaluating(int& count) : count(count) { ++count; }
+    ~Evaluating() { --count; }
+    Evaluating(const Evaluating&) = delete;
+    Evaluating& operator=(const Evaluating&) = delete;
+    int& count;
+  };
 };
 
 }  // namespace kripke::symbolic
