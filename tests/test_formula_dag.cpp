@@ -91,6 +91,8 @@ TEST_CASE("[formula-dag] the forms the logic says are one compile to one") {
   CHECK(compiled("K1 ~p | q | K1 p") == "Kw1 p | q");
   CHECK(compiled("M1 p & q & M1 ~p") == "~Kw1 p & q");
   CHECK(compiled("~K1 ~p & ~K1 p") == "~Kw1 p");
+  CHECK(compiled("M1 p & ~K1 p") == "~Kw1 p");
+  CHECK(compiled("~K2 ~q & r & M2 ~q") == "~Kw2 q & r");
   CHECK(compiled("~(K{alice} p | K{alice} ~p)") == "~Kw{alice} p");
   CHECK(compiled("~(p | q | r)") == "~p & ~q & ~r");
   CHECK(compiled("~~p") == "p");

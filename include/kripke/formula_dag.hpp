@@ -19,11 +19,9 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
-#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -38,13 +36,7 @@ class FormulaDag {
  public:
   // φ compiled: an equivalent formula whose equal subformulas are one node. The nodes are
   // held here; a node may be the original's where nothing under it changed.
-  FormulaPtr compile(const FormulaPtr& phi) {
-    if (const auto seen = compiled_.find(phi.get()); seen != compiled_.end())
-      return seen->second.second;
-    FormulaPtr out = compile_node(phi);
-    compiled_.emplace(phi.get(), std::pair{phi, out});  // the original held: its address
-    return out;                                         // is not reused while this lives
-  }
+  FormulaPtr compile(const FormulaPtr& phi) { return compile_node(phi); }
   FormulaPtr compile(const Formula& phi) { return compile(std::make_shared<const Formula>(phi)); }
 
   // φ as an engine evaluates it: φ itself where compiling would change nothing (no form to
@@ -97,10 +89,12 @@ class FormulaDag {
         break;
     }
     if (!phi->left && !phi->right) return intern(phi);
+    FormulaPtr left = phi->left ? compile(phi->left) : nullptr;
+    FormulaPtr right = phi->right ? compile(phi->right) : nullptr;
+    if (left == phi->left && right == phi->right) return intern(phi);  // no copy
     Formula node = *phi;
-    if (node.left) node.left = compile(node.left);
-    if (node.right) node.right = compile(node.right);
-    if (node.left == phi->left && node.right == phi->right) return intern(phi);
+    node.left = std::move(left);
+    node.right = std::move(right);
     return intern(std::move(node));
   }
 
@@ -173,19 +167,24 @@ class FormulaDag {
     std::vector<FormulaPtr> kept;
     std::vector<bool> joined_at;  // per kept operand: already a pair joined
     std::unordered_set<const Formula*> present;
-    // Per (agents, body): where its first half stands in `kept`, and which half it is.
-    std::map<std::tuple<std::vector<Agent>, std::vector<std::string>, const Formula*>,
-             std::pair<std::size_t, bool>>
-        halves;
+    // Per hash of (agents, body): where the first such half stands in `kept`. A hit is
+    // compared field by field; a collision only leaves a pair unjoined.
+    std::unordered_map<std::uint64_t, std::size_t> halves;
     for (const FormulaPtr& operand : operands) {
       if (!present.insert(operand.get()).second) continue;  // φ & φ is φ
       if (const std::optional<Half> half = half_of(kind, *operand)) {
-        const auto key =
-            std::tuple{half->modal->agents, half->modal->agent_names, half->body.get()};
-        const auto [it, first] = halves.try_emplace(key, kept.size(), half->positive);
-        const std::size_t at = it->second.first;
-        if (!first && it->second.second != half->positive && !joined_at[at]) {
-          Formula whether = *half_of(kind, *kept[at])->modal;  // its column and agents
+        std::uint64_t key =
+            mix64(std::uint64_t(reinterpret_cast<std::uintptr_t>(half->body.get())));
+        for (Agent a : half->modal->agents) key = mix64(key ^ std::uint64_t(std::uint32_t(a)));
+        for (const std::string& n : half->modal->agent_names)
+          key = mix64(key ^ std::hash<std::string>{}(n));
+        const auto [it, first] = halves.try_emplace(key, kept.size());
+        const std::size_t at = it->second;
+        const std::optional<Half> other = first ? std::nullopt : half_of(kind, *kept[at]);
+        if (other && !joined_at[at] && other->positive != half->positive &&
+            other->body == half->body && other->modal->agents == half->modal->agents &&
+            other->modal->agent_names == half->modal->agent_names) {
+          Formula whether = *other->modal;  // its column and agents
           whether.kind = K::KnowsWhether;
           whether.left = half->body;
           FormulaPtr joined = intern(std::move(whether));
@@ -218,24 +217,22 @@ class FormulaDag {
     const std::uint64_t h = hash(node);
     if (const FormulaPtr* found = find(h, node)) return *found;
     FormulaPtr made = std::make_shared<const Formula>(std::move(node));
-    nodes_[h].push_back(made);
+    nodes_.emplace(h, made);
     ++node_count_;
     return made;
   }
   FormulaPtr intern(const FormulaPtr& node) {
     const std::uint64_t h = hash(*node);
     if (const FormulaPtr* found = find(h, *node)) return *found;
-    nodes_[h].push_back(node);
+    nodes_.emplace(h, node);
     ++node_count_;
     return node;
   }
   const FormulaPtr* find(std::uint64_t h, const Formula& node) {
-    const auto bucket = nodes_.find(h);
-    if (bucket == nodes_.end()) return nullptr;
-    for (const FormulaPtr& candidate : bucket->second)
-      if (same_node(*candidate, node)) {
-        shared_.insert(candidate.get());
-        return &candidate;
+    for (auto [it, end] = nodes_.equal_range(h); it != end; ++it)
+      if (same_node(*it->second, node)) {
+        shared_.insert(it->second.get());
+        return &it->second;
       }
     return nullptr;
   }
@@ -335,10 +332,8 @@ class FormulaDag {
     FormulaPtr written, result;
   };
   std::unordered_map<const Formula*, Root> roots_;
-  std::size_t node_count_ = 0;  // nodes interned
-  // Per original node compiled: the original (held) and its compiled node.
-  std::unordered_map<const Formula*, std::pair<FormulaPtr, FormulaPtr>> compiled_;
-  std::unordered_map<std::uint64_t, std::vector<FormulaPtr>> nodes_;  // by hash
+  std::size_t node_count_ = 0;                                // nodes interned
+  std::unordered_multimap<std::uint64_t, FormulaPtr> nodes_;  // by hash
   std::unordered_set<const Formula*> shared_;
 };
 
