@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -300,26 +301,32 @@ class SymbolicEvaluator {
     return bddfalse;
   }
 
-  // A conjunction, its conjuncts flattened. Those that say "agent i does not know whether
-  // p" where p is a variable and the only one i does not observe (the muddy children's
-  // "nobody knows") are, as BDDs, ∀v θ for p's variable v: an assignment's v-twin is a
-  // state too (¬(∀v(θ → p) ∨ ∀v(θ → ¬p)) = θ[v:=0] ∧ θ[v:=1]). They are built together in
-  // one pass over θ (every_twin.hpp) instead of two quantifications each. Compiled, every
-  // way of writing it (~Kw_i p, ~(K_i p | K_i ~p), M_i p & M_i ~p anywhere in the
-  // conjunction) is ~Kw_i p.
+  // A conjunction, its conjuncts flattened. Those that ask what agent i knows of p, where p
+  // is a variable and the only one i does not observe (the muddy children's "nobody knows",
+  // "everybody knows"), are, as BDDs, conditions on p's twin, the state with p flipped:
+  // "i does not know whether p" (~Kw_i p) is θ[v:=0] ∧ θ[v:=1], the twin is a state too;
+  // "i knows whether p" (Kw_i p) is θ ∧ ¬(the twin is a state); K_i p is that and p, K_i ~p
+  // that and ~p. They are built together in one pass over θ (every_twin.hpp) instead of
+  // two quantifications each. Compiled, every way of writing them (~(K_i p | K_i ~p),
+  // M_i p & M_i ~p anywhere in the conjunction, K_i p | K_i ~p) reaches this as ~Kw or Kw.
   bdd conjunction(const Formula& phi) const {
     std::vector<const Formula*> parts;
     flatten_and(phi, parts);
-    std::vector<bool> twins(std::size_t(ks_.variables()), false);
-    bool any_twin = false;
+    std::vector<EveryTwin::Twin> twins(std::size_t(ks_.variables()), EveryTwin::Twin::Free);
+    bool any_twin = false, contradicts = false;
     bdd out = bddtrue;
     for (const Formula* part : parts) {
-      if (const int v = unknown_own_variable(*part); v >= 0) {
-        twins[std::size_t(v)] = any_twin = true;
+      if (const std::optional<OwnVariable> q = own_variable_question(*part)) {
+        EveryTwin::Twin& twin = twins[std::size_t(q->variable)];
+        contradicts = contradicts || (twin != EveryTwin::Twin::Free && twin != q->twin);
+        twin = q->twin;
+        any_twin = true;
+        out &= q->value;
         continue;
       }
       out &= eval_node(*part);
     }
+    if (contradicts) return bddfalse;  // knows and does not know whether, of one variable
     if (any_twin) out &= EveryTwin(std::move(twins)).of(ks_.law());
     return out;
   }
@@ -331,19 +338,32 @@ class SymbolicEvaluator {
     flatten_and(*phi.left, parts);
     flatten_and(*phi.right, parts);
   }
-  // For ~Kw_G p, "they do not know whether p", where p's truth is variable v, the one
-  // variable the group does not observe: v; else -1.
-  int unknown_own_variable(const Formula& phi) const {
-    if (phi.kind != K::Not || phi.left->kind != K::KnowsWhether) return -1;
-    const Formula& whether = *phi.left;
-    if (whether.left->kind != K::Atom) return -1;
-    const std::vector<Agent> group = agents(whether);
-    if (ks_.classes_of(group)) return -1;  // they tell more states apart
-    const bdd atom = atom_truth_(*whether.left);
-    if (atom == bddtrue || atom == bddfalse) return -1;
-    const int v = bdd_var(atom);
-    if (atom != bdd_ithvar(v) || ks_.unobserved_by(group) != bdd_ithvar(v)) return -1;
-    return v;
+  // A question of own_variable_question: p's variable, what its twin must do, and what p's
+  // value must be (true: anything).
+  struct OwnVariable {
+    int variable;
+    EveryTwin::Twin twin;
+    bdd value;
+  };
+  // For ~Kw_G p, Kw_G p, K_G p or K_G ~p, where p's truth is variable v, the one variable
+  // the group does not observe: v and its twin's condition; else nothing.
+  std::optional<OwnVariable> own_variable_question(const Formula& phi) const {
+    const bool negated = phi.kind == K::Not;
+    const Formula& question = negated ? *phi.left : phi;
+    const bool whether = question.kind == K::KnowsWhether;
+    if (!whether && (question.kind != K::Knows || negated)) return std::nullopt;
+    const bool of_negation = question.left->kind == K::Not;
+    const Formula& atom = of_negation ? *question.left->left : *question.left;
+    if (atom.kind != K::Atom || (whether && of_negation)) return std::nullopt;
+    const std::vector<Agent> group = agents(question);
+    if (ks_.classes_of(group)) return std::nullopt;  // they tell more states apart
+    const bdd truth = atom_truth_(atom);
+    if (truth == bddtrue || truth == bddfalse) return std::nullopt;
+    const int v = bdd_var(truth);
+    if (truth != bdd_ithvar(v) || ks_.unobserved_by(group) != bdd_ithvar(v)) return std::nullopt;
+    if (whether)
+      return OwnVariable{v, negated ? EveryTwin::Twin::In : EveryTwin::Twin::Out, bddtrue};
+    return OwnVariable{v, EveryTwin::Twin::Out, of_negation ? bdd_nithvar(v) : bdd_ithvar(v)};
   }
 
   // K_G over the group's pooled observations: K_i for one agent, D_G for a group.
