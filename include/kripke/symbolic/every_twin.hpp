@@ -17,6 +17,7 @@
 
 #include <bdd.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <unordered_map>
 #include <utility>
@@ -31,55 +32,47 @@ class EveryTwin {
   // twins[v]: what variable v's twin must do (Free past the end; every variable In when
   // empty).
   explicit EveryTwin(std::vector<Twin> twins = {}) : twins_(std::move(twins)) {
-    // outs_before_[k]: how many Out variables come before variable k.
+    // outs_before_[k]: how many Out variables come before variable k (none: not kept).
+    if (std::find(twins_.begin(), twins_.end(), Twin::Out) == twins_.end()) return;
     const int variables = bdd_varnum();
     outs_before_.assign(std::size_t(variables) + 1, 0);
     for (int v = 0; v < variables; ++v)
       outs_before_[std::size_t(v) + 1] = outs_before_[std::size_t(v)] + (twin(v) == Twin::Out);
   }
 
-  bdd of(const bdd& f) { return out_between(-1, level(f)) ? bddfalse : below(f); }
+  bdd of(const bdd& f) { return skips_out(-1, f) ? bddfalse : below(f); }
 
  private:
   Twin twin(int v) const {
     if (twins_.empty()) return Twin::In;
     return std::size_t(v) < twins_.size() ? twins_[std::size_t(v)] : Twin::Free;
   }
-  static int level(const bdd& f) {
-    return f == bddtrue || f == bddfalse ? bdd_varnum() : bdd_var(f);
-  }
-  // Whether an Out variable lies strictly between levels `above` and `at` (skipped there).
-  bool out_between(int above, int at) const {
+  // Whether an Out variable lies strictly between level `above` and f's variable (a
+  // terminal's level is past the last variable): skipped there, so its twin is in.
+  bool skips_out(int above, const bdd& f) const {
+    if (outs_before_.empty()) return false;
+    const int at = f == bddtrue || f == bddfalse ? bdd_varnum() : bdd_var(f);
     return outs_before_[std::size_t(at)] > outs_before_[std::size_t(above + 1)];
   }
-  // The assignments of f whose twins are as chosen, for the variables from f's own down
-  // (those above were its ancestors' to check).
+  // The assignments of f whose twins are as chosen, f's variable and those below (the
+  // variables above were its ancestors' to check); `branch` the same for a cofactor.
+  bdd branch(int above, const bdd& f) { return skips_out(above, f) ? bddfalse : below(f); }
   bdd below(const bdd& f) {
     if (f == bddtrue || f == bddfalse) return f;
     if (const auto it = memo_.find(f.id()); it != memo_.end()) return it->second;
     const int x = bdd_var(f);
     const bdd low = bdd_low(f), high = bdd_high(f);
-    bdd with0 = out_between(x, level(low)) ? bddfalse : below(low);
-    bdd with1 = out_between(x, level(high)) ? bddfalse : below(high);
-    switch (twin(x)) {
-      case Twin::In:
-        with0 &= high;
-        with1 &= low;
-        break;
-      case Twin::Out:
-        with0 &= !high;
-        with1 &= !low;
-        break;
-      case Twin::Free:
-        break;
-    }
-    bdd out = bdd_ite(bdd_ithvar(x), with1, with0);
+    const Twin t = twin(x);
+    bdd out = t == Twin::In ? bdd_ite(bdd_ithvar(x), branch(x, high) & low, branch(x, low) & high)
+              : t == Twin::Out
+                  ? bdd_ite(bdd_ithvar(x), branch(x, high) & !low, branch(x, low) & !high)
+                  : bdd_ite(bdd_ithvar(x), branch(x, high), branch(x, low));
     memo_.emplace(f.id(), out);
     return out;
   }
 
   std::vector<Twin> twins_;
-  std::vector<int> outs_before_;
+  std::vector<int> outs_before_;  // empty when no twin is Out
   // By node: f holds every node below it, so no number is reused while this lives.
   std::unordered_map<int, bdd> memo_;
 };
