@@ -49,14 +49,16 @@ class EveryTwin {
   }
   // Whether an Out variable lies strictly between level `above` and f's variable (a
   // terminal's level is past the last variable): skipped there, so its twin is in.
-  bool skips_out(int above, const bdd& f) const {
+  [[gnu::always_inline]] bool skips_out(int above, const bdd& f) const {
     if (outs_before_.empty()) return false;
     const int at = f == bddtrue || f == bddfalse ? bdd_varnum() : bdd_var(f);
     return outs_before_[std::size_t(at)] > outs_before_[std::size_t(above + 1)];
   }
   // The assignments of f whose twins are as chosen, f's variable and those below (the
   // variables above were its ancestors' to check); `branch` the same for a cofactor.
-  bdd branch(int above, const bdd& f) { return skips_out(above, f) ? bddfalse : below(f); }
+  [[gnu::always_inline]] bdd branch(int above, const bdd& f) {
+    return skips_out(above, f) ? bddfalse : below(f);
+  }
   bdd below(const bdd& f) {
     if (f == bddtrue || f == bddfalse) return f;
     if (const auto it = memo_.find(f.id()); it != memo_.end()) return it->second;
